@@ -1,0 +1,151 @@
+// The one document model every stage reads and enriches. Coordinates are PDF points with a
+// top-left origin (y grows downwards), as the item-record contract asks.
+import type { Diagnostics } from './diagnostics.ts';
+import type { Template } from './template.ts';
+
+export type BBox = [number, number, number, number];
+
+export interface ExamInfo {
+  family: string;
+  language: string;
+  /** School year the paper names (학년도), e.g. 2024. */
+  year: number | null;
+  /** e.g. `csat`, `june-mock`, `september-mock`. */
+  sitting: string | null;
+  /** Session (교시), e.g. 2. */
+  session: number | null;
+  subject: string | null;
+  /** Form marker, e.g. 홀수형 → `odd`. */
+  form: string | null;
+  /** Elective sections this booklet carries, in order of appearance. */
+  electives: string[];
+}
+
+/** One run of text from the PDF text layer (or OCR), positioned on its page. */
+export interface Span {
+  page: number;
+  text: string;
+  bbox: BBox;
+  /** Baseline y (top-left origin). */
+  baseline: number;
+  size: number;
+  font: string;
+  /** Set in the equation font (formula material). */
+  math: boolean;
+}
+
+export type ShapeKind = 'image' | 'line' | 'rect' | 'path';
+
+/** A painted image or a vector path, with its box on the page. */
+export interface Shape {
+  page: number;
+  kind: ShapeKind;
+  bbox: BBox;
+  /** Stroked or filled with something other than white. */
+  visible: boolean;
+}
+
+export interface Column {
+  x0: number;
+  x1: number;
+}
+
+export interface PageInfo {
+  number: number;
+  width: number;
+  height: number;
+  image?: string;
+  /** Body band between running head and footer, where questions live. */
+  body: { y0: number; y1: number };
+  columns: Column[];
+  /** Section named by this page's own heading (e.g. the elective), or null for the common part. */
+  section: string | null;
+  spans: Span[];
+  shapes: Shape[];
+  /** Spans removed as page furniture (running heads, page numbers, copyright lines). */
+  furniture: Span[];
+}
+
+/** A line of text: spans in one column whose vertical extents overlap. */
+export interface Line {
+  page: number;
+  column: number;
+  bbox: BBox;
+  spans: Span[];
+}
+
+export interface Region {
+  page: number;
+  column: number;
+  bbox: BBox;
+}
+
+export interface Figure {
+  page: number;
+  bbox: BBox;
+  kind: 'image' | 'drawing' | 'table';
+  path?: string;
+}
+
+export interface Option {
+  label: string;
+  text: string;
+}
+
+export interface Question {
+  id: string;
+  section: string | null;
+  number: number;
+  type: 'mcq' | 'short' | 'free';
+  points: number | null;
+  page: number;
+  lines: Line[];
+  regions: Region[];
+  stem: string;
+  options: Option[];
+  figures: Figure[];
+}
+
+export interface PaperDocument {
+  file: string;
+  path: string;
+  sha256: string;
+  bytes: Uint8Array;
+  pageCount: number;
+  exam: ExamInfo;
+  template: Template;
+  pages: PageInfo[];
+  /** Body lines of the whole paper in reading order (page, column, top to bottom). */
+  lines: Line[];
+  questions: Question[];
+  messages: Diagnostics;
+  /** What each stage did (e.g. pages rendered vs taken from cache), for the run summary. */
+  counters: Record<string, number>;
+}
+
+export function bboxUnion(boxes: BBox[]): BBox {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of boxes) {
+    x0 = Math.min(x0, b[0]); y0 = Math.min(y0, b[1]);
+    x1 = Math.max(x1, b[2]); y1 = Math.max(y1, b[3]);
+  }
+  return [x0, y0, x1, y1];
+}
+
+export const centerY = (b: BBox) => (b[1] + b[3]) / 2;
+export const centerX = (b: BBox) => (b[0] + b[2]) / 2;
+export const width = (b: BBox) => b[2] - b[0];
+export const height = (b: BBox) => b[3] - b[1];
+
+export function intersects(a: BBox, b: BBox, pad = 0): boolean {
+  return a[0] - pad < b[2] && b[0] - pad < a[2] && a[1] - pad < b[3] && b[1] - pad < a[3];
+}
+
+export function contains(outer: BBox, inner: BBox, pad = 0): boolean {
+  return inner[0] >= outer[0] - pad && inner[1] >= outer[1] - pad && inner[2] <= outer[2] + pad && inner[3] <= outer[3] + pad;
+}
+
+export function round(b: BBox, digits = 1): BBox {
+  const f = 10 ** digits;
+  return b.map(v => Math.round(v * f) / f) as BBox;
+}

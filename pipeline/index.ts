@@ -1,0 +1,25 @@
+// The pipeline, top to bottom. Read this list and you know the flow; each stage is its own module.
+import type { Config } from './config.ts';
+import type { Stage } from './stage.ts';
+import { registerStage } from './stages/register.ts';
+import { rasterizeStage } from './stages/rasterize.ts';
+import { textLayerStage } from './stages/text-layer.ts';
+import { layoutStage } from './stages/layout.ts';
+import { segmentStage } from './stages/segment.ts';
+import { figuresStage } from './stages/figures.ts';
+import { emitStage } from './stages/emit.ts';
+
+/** Bump when a change to a stage changes what it produces: papers done under another version are redone. */
+export const PIPELINE_VERSION = 1;
+
+export function stages(_config: Config): Stage[] {
+  return [
+    registerStage(), //  hash, page count, template, what the cover says
+    rasterizeStage(), // page images (cached by hash)
+    textLayerStage(), // spans, equation font decoded, furniture set aside, page sections
+    layoutStage(), //    columns and lines in reading order
+    segmentStage(), //   questions: number, stem, options, points, type, regions
+    figuresStage(), //   images and drawings per question, cropped
+    emitStage(), //      records (TO / TI / IO) into the store
+  ];
+}

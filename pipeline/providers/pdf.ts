@@ -1,0 +1,181 @@
+// The outside world for PDFs: pdfjs-dist (legacy build, the one that runs on Node 20) and its
+// @napi-rs/canvas for rendering. Everything returned is in PDF points with a top-left origin.
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import type { BBox, Shape, ShapeKind } from '../document.ts';
+
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const OPS = pdfjs.OPS;
+type Matrix = [number, number, number, number, number, number];
+
+export type PdfDocument = pdfjs.PDFDocumentProxy;
+export type PdfPage = pdfjs.PDFPageProxy;
+
+export class PdfOpenError extends Error {
+  constructor(readonly reason: 'password' | 'invalid' | 'empty', message: string) {
+    super(message);
+    this.name = 'PdfOpenError';
+  }
+}
+
+export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+  if (bytes.length === 0) throw new PdfOpenError('empty', 'the file is empty');
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) throw new PdfOpenError('invalid', 'not a PDF (no %PDF- header)');
+  try {
+    return await pdfjs.getDocument({
+      // pdfjs takes ownership of (and detaches) the buffer it is given: pass a copy.
+      data: new Uint8Array(bytes),
+      cMapUrl: path.join(PDFJS_DIR, 'cmaps') + '/',
+      cMapPacked: true,
+      standardFontDataUrl: path.join(PDFJS_DIR, 'standard_fonts') + '/',
+      wasmUrl: path.join(PDFJS_DIR, 'wasm') + '/',
+      verbosity: 0,
+      isEvalSupported: false,
+      stopAtErrors: false,
+    }).promise;
+  } catch (e) {
+    const err = e as Error & { name?: string; code?: number };
+    if (err.name === 'PasswordException') throw new PdfOpenError('password', 'the PDF is password-protected');
+    throw new PdfOpenError('invalid', `pdf.js cannot read it (${err.message})`);
+  }
+}
+
+export interface RawSpan {
+  text: string;
+  bbox: BBox;
+  baseline: number;
+  size: number;
+  font: string;
+}
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+function boxOf(m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox {
+  const pts = [apply(m, x0, y0), apply(m, x1, y0), apply(m, x0, y1), apply(m, x1, y1)];
+  return [Math.min(...pts.map(p => p[0])), Math.min(...pts.map(p => p[1])), Math.max(...pts.map(p => p[0])), Math.max(...pts.map(p => p[1]))];
+}
+
+/** The page's text runs with their real (embedded) font names. Call after `pageShapes` so fonts are loaded. */
+export async function pageSpans(page: PdfPage): Promise<RawSpan[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  const vt = viewport.transform as Matrix;
+  const content = await page.getTextContent();
+  const fontName = new Map<string, string>();
+  const realName = (id: string) => {
+    if (!fontName.has(id)) {
+      let name = id;
+      try {
+        const f = page.commonObjs.get(id) as { name?: string } | undefined;
+        if (f?.name) name = f.name.replace(/^[A-Z]{6}\+/, '');
+      } catch { /* font not resolved: keep pdf.js's id */ }
+      fontName.set(id, name);
+    }
+    return fontName.get(id)!;
+  };
+  const out: RawSpan[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str || !item.str.trim()) continue;
+    const t = item.transform as Matrix;
+    const size = Math.hypot(t[2], t[3]) || Math.hypot(t[0], t[1]);
+    const m = multiply(vt, t);
+    const [x, baseline] = apply(m, 0, 0);
+    const w = item.width;
+    // Glyph extents from the font size: ascent ~0.85 em, descent ~0.2 em.
+    const bbox: BBox = [x, baseline - size * 0.85, x + w, baseline + size * 0.2];
+    out.push({ text: item.str, bbox, baseline, size, font: realName(item.fontName) });
+  }
+  return out;
+}
+
+const PAINT_OPS = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+const FILL_ONLY = new Set<number>([OPS.fill, OPS.eoFill]);
+const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintSolidColorImageMask, OPS.paintImageXObjectRepeat]);
+
+/** Classify a pdf.js path (DrawOPS: 0 moveTo, 1 lineTo, 2 curveTo, 3 quadraticCurveTo, 4 closePath). */
+function pathKind(data: ArrayLike<number> | undefined): ShapeKind {
+  if (!data) return 'path';
+  let moves = 0, lines = 0, curves = 0;
+  const xs: number[] = [], ys: number[] = [];
+  for (let i = 0; i < data.length;) {
+    const op = data[i++];
+    if (op === 0 || op === 1) { op === 0 ? moves++ : lines++; xs.push(data[i]); ys.push(data[i + 1]); i += 2; }
+    else if (op === 2) { curves++; i += 6; }
+    else if (op === 3) { curves++; i += 4; }
+    else if (op === 4) { /* close */ }
+    else break;
+  }
+  if (curves) return 'path';
+  if (moves === 1 && lines === 1) return 'line';
+  if (moves === 1 && (lines === 3 || lines === 4)) {
+    const axis = xs.every((x, k) => k === 0 || x === xs[k - 1] || ys[k] === ys[k - 1]);
+    if (axis) return 'rect';
+  }
+  return 'path';
+}
+
+const isWhite = (c: string) => /^#f[a-f0-9]f[a-f0-9]f[a-f0-9]$/i.test(c);
+
+/** Painted images and vector paths of a page, from its operator list, with the transform stack applied. */
+export async function pageShapes(page: PdfPage, pageNumber: number): Promise<Shape[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  const ops = await page.getOperatorList();
+  let ctm = viewport.transform.slice() as Matrix;
+  const stack: Matrix[] = [];
+  let fill = '#000000', stroke = '#000000';
+  const colorStack: [string, string][] = [];
+  const shapes: Shape[] = [];
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i] as unknown[];
+    switch (fn) {
+      case OPS.save: stack.push(ctm); colorStack.push([fill, stroke]); break;
+      case OPS.restore: ctm = stack.pop() ?? ctm; [fill, stroke] = colorStack.pop() ?? [fill, stroke]; break;
+      case OPS.transform: ctm = multiply(ctm, args as Matrix); break;
+      case OPS.paintFormXObjectBegin: stack.push(ctm); if (Array.isArray(args[0])) ctm = multiply(ctm, args[0] as Matrix); break;
+      case OPS.paintFormXObjectEnd: ctm = stack.pop() ?? ctm; break;
+      case OPS.setFillRGBColor: fill = String(args[0]); break;
+      case OPS.setStrokeRGBColor: stroke = String(args[0]); break;
+      case OPS.constructPath: {
+        const [op, data, minMax] = args as [number, [ArrayLike<number>?], ArrayLike<number> | null];
+        if (!PAINT_OPS.has(op) || !minMax || !Number.isFinite(minMax[0]) || !Number.isFinite(minMax[2])) break;
+        const color = FILL_ONLY.has(op) ? fill : stroke;
+        shapes.push({ page: pageNumber, kind: pathKind(data?.[0]), bbox: boxOf(ctm, minMax[0], minMax[1], minMax[2], minMax[3]), visible: !isWhite(color) });
+        break;
+      }
+      default:
+        if (IMAGE_OPS.has(fn)) shapes.push({ page: pageNumber, kind: 'image', bbox: boxOf(ctm, 0, 0, 1, 1), visible: true });
+    }
+  }
+  return shapes;
+}
+
+/** Render a page to PNG bytes at the given resolution. */
+export async function renderPage(page: PdfPage, dpi: number): Promise<Buffer> {
+  const viewport = page.getViewport({ scale: dpi / 72 });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  // pdf.js's types name the DOM canvas; @napi-rs/canvas is the Node implementation it expects.
+  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
+  return canvas.toBuffer('image/png');
+}
+
+export function pageSize(page: PdfPage): { width: number; height: number } {
+  const v = page.getViewport({ scale: 1 });
+  return { width: v.width, height: v.height };
+}

@@ -1,0 +1,138 @@
+// Runs the stage list over a batch. One document failing never stops the others: its error is
+// recorded (file, page, reason) and the batch goes on. Papers the store already holds as done
+// under the same run key are skipped, so a re-run after a crash resumes where it stopped.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { Diagnostics, DocumentError, type Diagnostic } from './diagnostics.ts';
+import type { PaperDocument } from './document.ts';
+import { PIPELINE_VERSION, stages } from './index.ts';
+import type { StageContext } from './stage.ts';
+import { Store } from './store/db.ts';
+import { writeJsonl } from './store/jsonl.ts';
+import { loadTemplates, type Template } from './template.ts';
+
+export interface PaperOutcome {
+  file: string;
+  sha256: string;
+  status: 'done' | 'skipped' | 'failed';
+  pages: number;
+  questions: number;
+  pagesRendered: number;
+  recordsWritten: number;
+  error?: Diagnostic;
+  messages: Diagnostic[];
+}
+
+export interface BatchResult {
+  papers: PaperOutcome[];
+  seconds: number;
+  itemsFile: string;
+  jsonlRewritten: boolean;
+}
+
+export type Progress = (event: { done: number; total: number; file: string; outcome?: PaperOutcome }) => void;
+
+export function listPdfs(dir: string): string[] {
+  return fs.readdirSync(dir).filter(f => f.toLowerCase().endsWith('.pdf')).sort().map(f => path.join(dir, f));
+}
+
+export function runKey(config: Config, templates: readonly Template[]): string {
+  const h = crypto.createHash('sha256');
+  h.update(JSON.stringify({ v: PIPELINE_VERSION, dpi: config.dpi, template: config.template }));
+  for (const t of templates) h.update(JSON.stringify(t));
+  return h.digest('hex').slice(0, 16);
+}
+
+function newDocument(file: string, bytes: Uint8Array): PaperDocument {
+  return {
+    file: path.basename(file), path: file, sha256: '', bytes, pageCount: 0,
+    exam: { family: '', language: '', year: null, sitting: null, session: null, subject: null, form: null, electives: [] },
+    // The template is set by register; no later stage runs without it.
+    template: undefined as unknown as Template,
+    pages: [], lines: [], questions: [], messages: new Diagnostics(path.basename(file)), counters: {},
+  };
+}
+
+export async function processPaper(file: string, base: Omit<StageContext, 'pdf'>): Promise<PaperOutcome> {
+  const name = path.basename(file);
+  const outcome: PaperOutcome = { file: name, sha256: '', status: 'done', pages: 0, questions: 0, pagesRendered: 0, recordsWritten: 0, messages: [] };
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(fs.readFileSync(file));
+  } catch (e) {
+    outcome.status = 'failed';
+    outcome.error = { severity: 'error', rule: 'register/unreadable', message: `cannot read the file (${(e as Error).message})`, file: name };
+    return outcome;
+  }
+  const sha = crypto.createHash('sha256').update(bytes).digest('hex');
+  outcome.sha256 = sha;
+  const prior = base.store.paper(sha);
+  if (prior?.status === 'done' && prior.run_key === base.runKey && !base.config.force) {
+    outcome.status = 'skipped';
+    outcome.pages = prior.pages ?? 0;
+    outcome.questions = (base.store.db.prepare('SELECT count(*) n FROM items WHERE paper = ?').get(sha) as { n: number }).n;
+    return outcome;
+  }
+  const doc = newDocument(file, bytes);
+  const ctx: StageContext = { ...base };
+  let stage = '';
+  try {
+    for (const s of stages(base.config)) {
+      stage = s.name;
+      await s.run(doc, ctx);
+    }
+  } catch (e) {
+    const err = e as Error;
+    const page = e instanceof DocumentError ? e.page : undefined;
+    const rule = e instanceof DocumentError ? e.rule : `${stage}/crash`;
+    outcome.status = 'failed';
+    outcome.error = { severity: 'error', rule, message: err.message, file: name, page, stage };
+    base.store.saveFailure(sha, name, `${rule}: ${err.message}`);
+  } finally {
+    await ctx.pdf?.destroy().catch(() => undefined);
+  }
+  outcome.pages = doc.pageCount;
+  outcome.questions = doc.questions.length;
+  outcome.pagesRendered = doc.counters.pagesRendered ?? 0;
+  outcome.recordsWritten = doc.counters.recordsWritten ?? 0;
+  outcome.messages = doc.messages.list;
+  return outcome;
+}
+
+export async function runBatch(config: Config, onProgress?: Progress): Promise<BatchResult> {
+  const t0 = performance.now();
+  const templates = loadTemplates(config.templatesDir, config.root);
+  fs.mkdirSync(config.yearDir, { recursive: true });
+  const store = new Store(path.join(config.yearDir, 'store.sqlite'));
+  const runId = store.startRun();
+  const files = listPdfs(config.inDir);
+  const base = { config, templates, store, runKey: runKey(config, templates) };
+  const papers: PaperOutcome[] = [];
+  const shas: string[] = [];
+  try {
+    for (const [i, file] of files.entries()) {
+      onProgress?.({ done: i, total: files.length, file: path.basename(file) });
+      const outcome = await processPaper(file, base);
+      papers.push(outcome);
+      onProgress?.({ done: i + 1, total: files.length, file: path.basename(file), outcome });
+      if (outcome.status !== 'failed') shas.push(outcome.sha256);
+    }
+    const itemsFile = path.join(config.yearDir, 'items.jsonl');
+    const jsonlRewritten = writeJsonl(itemsFile, store.records(shas));
+    const seconds = (performance.now() - t0) / 1000;
+    store.finishRun(runId, {
+      papers: papers.length,
+      skipped: papers.filter(p => p.status === 'skipped').length,
+      failed: papers.filter(p => p.status === 'failed').length,
+      pages: papers.reduce((n, p) => n + p.pages, 0),
+      questions: papers.reduce((n, p) => n + p.questions, 0),
+      written: papers.reduce((n, p) => n + p.recordsWritten, 0),
+      seconds,
+    });
+    return { papers, seconds, itemsFile, jsonlRewritten };
+  } finally {
+    store.close();
+  }
+}

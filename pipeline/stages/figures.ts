@@ -1,0 +1,120 @@
+// figures: embedded images and vector drawings inside a question's regions, clustered into
+// figures and cropped from the page image with sharp. A lone frame around text (a condition box)
+// is not a figure; a ruled grid is a table; curves, diagonals and images are drawings.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BBox, Figure, PaperDocument, Question, Shape } from '../document.ts';
+import { bboxUnion, centerX, centerY, contains, height, intersects, width } from '../document.ts';
+import { figureName } from '../ids.ts';
+import { cropPng } from '../providers/image.ts';
+import type { Stage } from '../stage.ts';
+
+export const FIGURES_DIR = 'figures';
+const MIN_W = 36;
+const MIN_H = 24;
+const JOIN = 8;
+
+/** The vertical band of each question in each column it occupies: from its first line to the next question's. */
+function bands(doc: PaperDocument): Map<Question, { page: number; column: number; y0: number; y1: number }[]> {
+  const out = new Map<Question, { page: number; column: number; y0: number; y1: number }[]>();
+  const starts = doc.questions.map(q => q.lines[0]);
+  doc.questions.forEach((q, i) => {
+    out.set(q, q.regions.map(r => {
+      const page = doc.pages[r.page - 1];
+      const next = starts.slice(i + 1).find(l => l.page === r.page && l.column === r.column);
+      return { page: r.page, column: r.column, y0: r.bbox[1] - 4, y1: next ? next.bbox[1] - 1 : page.body.y1 };
+    }));
+  });
+  return out;
+}
+
+function cluster(shapes: Shape[]): Shape[][] {
+  const groups: Shape[][] = [];
+  for (const s of shapes) {
+    const hit = groups.filter(g => g.some(o => intersects(o.bbox, s.bbox, JOIN)));
+    const merged = [s, ...hit.flat()];
+    for (const h of hit) groups.splice(groups.indexOf(h), 1);
+    groups.push(merged);
+  }
+  return groups;
+}
+
+/** What a cluster of shapes is, or null where it is no figure (a frame, a rule, a formula's bar). */
+export function classify(group: Shape[]): Figure['kind'] | null {
+  const box = bboxUnion(group.map(s => s.bbox));
+  if (group.some(s => s.kind === 'image' && width(s.bbox) >= MIN_W / 2 && height(s.bbox) >= MIN_H / 2)) return 'image';
+  if (width(box) < MIN_W || height(box) < MIN_H) return null;
+  const straight = group.every(s => s.kind === 'line' || s.kind === 'rect');
+  if (!straight) return 'drawing';
+  const axis = group.every(s => width(s.bbox) < 2 || height(s.bbox) < 2 || s.kind === 'rect');
+  if (!axis) return 'drawing';
+  // Axis-aligned rules only: a frame when nothing crosses its inside, a table when rules divide it.
+  const near = (a: number, b: number) => Math.abs(a - b) < 3;
+  const inner = group.filter(s => {
+    const b = s.bbox;
+    if (s.kind === 'rect' && width(b) >= 2 && height(b) >= 2) return !(near(b[0], box[0]) && near(b[1], box[1]) && near(b[2], box[2]) && near(b[3], box[3]));
+    if (height(b) < 2) return !(near(b[1], box[1]) || near(b[3], box[3]));
+    return !(near(b[0], box[0]) || near(b[2], box[2]));
+  });
+  return inner.length >= 2 ? 'table' : null;
+}
+
+export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
+  const result = new Map<Question, Figure[]>();
+  for (const [q, qb] of bands(doc)) {
+    const figures: Figure[] = [];
+    for (const b of qb) {
+      const page = doc.pages[b.page - 1];
+      const col = page.columns[b.column];
+      const inBand = page.shapes.filter(s => s.visible
+        && centerY(s.bbox) >= b.y0 && centerY(s.bbox) <= b.y1
+        && centerX(s.bbox) >= col.x0 - 10 && centerX(s.bbox) <= col.x1 + 10
+        && centerY(s.bbox) >= page.body.y0 && centerY(s.bbox) <= page.body.y1
+        && !(width(s.bbox) <= 3 && height(s.bbox) >= page.height * 0.45));
+      for (const g of cluster(inBand)) {
+        const kind = classify(g);
+        if (!kind) continue;
+        let bbox = bboxUnion(g.map(s => s.bbox));
+        // Labels (points, axes) drawn as text just outside the shapes belong to the figure.
+        const labels = page.spans.filter(s => intersects(s.bbox, bbox, 10) && width(s.bbox) < 40 && !contains(bbox, s.bbox));
+        if (labels.length) bbox = bboxUnion([bbox, ...labels.map(s => s.bbox)]);
+        figures.push({ page: b.page, bbox: bbox.map((v, i) => (i % 2 ? Math.max(0, Math.min(page.height, v)) : Math.max(0, Math.min(page.width, v)))) as BBox, kind });
+      }
+    }
+    result.set(q, figures.sort((a, b) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]));
+  }
+  return result;
+}
+
+export function figuresStage(): Stage {
+  return {
+    name: 'figures',
+    kind: 'processor',
+    async run(doc, ctx) {
+      const dir = path.join(ctx.config.yearDir, FIGURES_DIR);
+      fs.mkdirSync(dir, { recursive: true });
+      for (const [q, figures] of findFigures(doc)) {
+        q.figures = figures;
+        for (const [i, f] of figures.entries()) {
+          const page = doc.pages[f.page - 1];
+          if (!page.image) continue;
+          const name = figureName(q.id, i);
+          const file = path.join(dir, name);
+          f.path = `${FIGURES_DIR}/${name}`;
+          if (fs.existsSync(file)) continue;
+          try {
+            await cropPng(path.join(ctx.config.yearDir, page.image), f.bbox, ctx.config.dpi / 72, file);
+          } catch (e) {
+            doc.messages.warn('figures/crop-failed', `figure ${i + 1} cannot be cropped (${(e as Error).message})`, { page: f.page, item: q.id, stage: 'figures' });
+            delete f.path;
+          }
+        }
+        // Regions cover figures too.
+        for (const f of figures) {
+          const r = q.regions.find(r => r.page === f.page && intersects(r.bbox, f.bbox, 40));
+          if (r) r.bbox = bboxUnion([r.bbox, f.bbox]);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// layout: the columns of each page and its lines in reading order (page, column, top to bottom).
+// A line is a cluster of spans whose vertical extents overlap, so a fraction's numerator and
+// denominator, or a tall formula that rises above its question number, stay on the line they sit on.
+import type { Column, Line, PageInfo, Span } from '../document.ts';
+import { bboxUnion, centerX, height } from '../document.ts';
+import { findBody } from './text-layer.ts';
+import type { Stage } from '../stage.ts';
+
+/** Columns from the column rule where there is one, else from the widest empty vertical gap near the middle. */
+export function findColumns(page: PageInfo): Column[] {
+  const spans = page.spans;
+  if (!spans.length) return [{ x0: 0, x1: page.width }];
+  const rule = findBody(page, page.shapes).ruleX;
+  let split: number | null = rule;
+  if (split === null) {
+    const cover = new Uint8Array(Math.ceil(page.width) + 1);
+    for (const s of spans) for (let x = Math.max(0, Math.floor(s.bbox[0])); x < Math.min(cover.length, Math.ceil(s.bbox[2])); x++) cover[x] = 1;
+    let best = 0, bestAt = -1;
+    for (let x = Math.floor(page.width * 0.3), run = 0; x < page.width * 0.7; x++) {
+      run = cover[x] ? 0 : run + 1;
+      if (run > best) { best = run; bestAt = x - run / 2; }
+    }
+    const left = spans.filter(s => centerX(s.bbox) < bestAt).length, right = spans.length - left;
+    if (best >= 10 && left > 3 && right > 3) split = bestAt;
+  }
+  if (split === null) return [{ x0: Math.min(...spans.map(s => s.bbox[0])), x1: Math.max(...spans.map(s => s.bbox[2])) }];
+  const edge = (side: Span[], fallback: Column): Column => side.length
+    ? { x0: Math.min(...side.map(s => s.bbox[0])), x1: Math.max(...side.map(s => s.bbox[2])) }
+    : fallback;
+  const s = split;
+  return [
+    edge(spans.filter(x => centerX(x.bbox) < s), { x0: 0, x1: s }),
+    edge(spans.filter(x => centerX(x.bbox) >= s), { x0: s, x1: page.width }),
+  ].map((c, i) => (i === 0 ? { x0: c.x0, x1: Math.min(c.x1, s) } : { x0: Math.max(c.x0, s), x1: c.x1 }));
+}
+
+export function columnOf(columns: Column[], x: number): number {
+  for (let i = columns.length - 1; i > 0; i--) if (x >= (columns[i - 1].x1 + columns[i].x0) / 2) return i;
+  return 0;
+}
+
+const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0);
+
+/** Group one column's spans into lines: a span joins a line when a third of its height overlaps it. */
+export function buildLines(spans: Span[], page: number, column: number): Line[] {
+  const sorted = [...spans].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const lines: { y0: number; y1: number; spans: Span[] }[] = [];
+  for (const s of sorted) {
+    const h = height(s.bbox);
+    let target = null;
+    for (let i = lines.length - 1; i >= 0 && i >= lines.length - 3; i--) {
+      const l = lines[i];
+      if (overlap(l.y0, l.y1, s.bbox[1], s.bbox[3]) >= Math.min(h, l.y1 - l.y0) * 0.33) { target = l; break; }
+    }
+    if (target) {
+      target.spans.push(s);
+      target.y0 = Math.min(target.y0, s.bbox[1]);
+      target.y1 = Math.max(target.y1, s.bbox[3]);
+    } else lines.push({ y0: s.bbox[1], y1: s.bbox[3], spans: [s] });
+  }
+  // A line of nothing but small formula material (an exponent's fraction, a limit's subscript)
+  // that sits just off a line belongs to the nearer neighbour: lines go by vertical centre.
+  const sizes = spans.map(s => s.size).sort((a, b) => a - b);
+  const typical = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const small = l.spans.every(s => s.math) && Math.max(...l.spans.map(s => s.size)) < typical * 0.8;
+    if (!small || lines.length < 2) continue;
+    const up = i > 0 ? l.y0 - lines[i - 1].y1 : Infinity;
+    const down = i < lines.length - 1 ? lines[i + 1].y0 - l.y1 : Infinity;
+    const limit = Math.max(...l.spans.map(s => s.size)) * 0.8;
+    if (Math.min(up, down) > limit) continue;
+    const into = down <= up ? lines[i + 1] : lines[i - 1];
+    into.spans.push(...l.spans);
+    into.y0 = Math.min(into.y0, l.y0);
+    into.y1 = Math.max(into.y1, l.y1);
+    lines.splice(i--, 1);
+  }
+  return lines
+    .map(l => ({ page, column, spans: l.spans.sort((a, b) => a.bbox[0] - b.bbox[0]), bbox: bboxUnion(l.spans.map(s => s.bbox)) }))
+    .sort((a, b) => a.bbox[1] - b.bbox[1]);
+}
+
+export function layoutStage(): Stage {
+  return {
+    name: 'layout',
+    kind: 'processor',
+    run(doc) {
+      const all: Line[] = [];
+      for (const page of doc.pages) {
+        page.columns = findColumns(page);
+        const byColumn = page.columns.map(() => [] as Span[]);
+        for (const s of page.spans) byColumn[columnOf(page.columns, centerX(s.bbox))].push(s);
+        byColumn.forEach((spans, c) => all.push(...buildLines(spans, page.number, c)));
+      }
+      doc.lines = all;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// rasterize: every page to a PNG at the configured resolution, cached by content hash: a page
+// image that is already on disk is not rendered again. Written to a temporary name and renamed,
+// so a run killed mid-write never leaves a truncated image behind.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DocumentError } from '../diagnostics.ts';
+import { pageImageName } from '../ids.ts';
+import { renderPage } from '../providers/pdf.ts';
+import { needPdf, type Stage } from '../stage.ts';
+
+export const PAGES_DIR = 'pages';
+
+export function rasterizeStage(): Stage {
+  return {
+    name: 'rasterize',
+    kind: 'processor',
+    async run(doc, ctx) {
+      const pdf = needPdf(ctx);
+      const dir = path.join(ctx.config.yearDir, PAGES_DIR);
+      fs.mkdirSync(dir, { recursive: true });
+      for (let n = 1; n <= doc.pageCount; n++) {
+        const name = pageImageName(doc.sha256, n, ctx.config.dpi);
+        const file = path.join(dir, name);
+        const rel = `${PAGES_DIR}/${name}`;
+        if (fs.existsSync(file)) {
+          doc.counters.pagesCached = (doc.counters.pagesCached ?? 0) + 1;
+        } else {
+          let png: Buffer;
+          try {
+            png = await renderPage(await pdf.getPage(n), ctx.config.dpi);
+          } catch (e) {
+            throw new DocumentError('rasterize/render-failed', `page ${n} cannot be rendered (${(e as Error).message})`, n);
+          }
+          const tmp = `${file}.${process.pid}.tmp`;
+          fs.writeFileSync(tmp, png);
+          fs.renameSync(tmp, file);
+          doc.counters.pagesRendered = (doc.counters.pagesRendered ?? 0) + 1;
+        }
+        doc.pages[n - 1].image = rel;
+      }
+    },
+  };
+}

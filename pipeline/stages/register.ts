@@ -1,0 +1,70 @@
+// register: content hash, page count, the template that fits, and what the paper says about
+// itself on its cover (year, sitting, session, subject, form).
+import crypto from 'node:crypto';
+import type { ExamInfo, PaperDocument } from '../document.ts';
+import { DocumentError } from '../diagnostics.ts';
+import { openPdf, pageShapes, pageSize, pageSpans, PdfOpenError } from '../providers/pdf.ts';
+import type { Stage } from '../stage.ts';
+import { pickTemplate, type Template } from '../template.ts';
+
+export function readCover(t: Template, coverText: string): ExamInfo {
+  const c = t.cover;
+  const text = coverText.replace(/\s+/g, ' ');
+  const first = (src?: string) => (src ? new RegExp(src, 'u').exec(text)?.[1] ?? null : null);
+  const pick = (list?: { pattern: string; id: string }[]) => list?.find(s => new RegExp(s.pattern, 'u').test(text))?.id ?? null;
+  const year = first(c.year);
+  const session = first(c.session);
+  return {
+    family: t.family,
+    language: t.language,
+    year: year ? Number(year) : null,
+    sitting: pick(c.sittings),
+    session: session ? Number(session) : null,
+    subject: first(c.subject) ? t.subject : t.subject,
+    form: pick(c.forms),
+    electives: [],
+  };
+}
+
+export function registerStage(): Stage {
+  return {
+    name: 'register',
+    kind: 'processor',
+    async run(doc, ctx) {
+      doc.sha256 = crypto.createHash('sha256').update(doc.bytes).digest('hex');
+      try {
+        ctx.pdf = await openPdf(doc.bytes);
+      } catch (e) {
+        if (e instanceof PdfOpenError) throw new DocumentError(`register/${e.reason}`, e.message);
+        throw e;
+      }
+      doc.pageCount = ctx.pdf.numPages;
+      if (doc.pageCount < 1) throw new DocumentError('register/no-pages', 'the PDF has no pages');
+      for (let n = 1; n <= doc.pageCount; n++) {
+        let size;
+        try {
+          size = pageSize(await ctx.pdf.getPage(n));
+        } catch (e) {
+          throw new DocumentError('register/page-unreadable', `page ${n} cannot be read (${(e as Error).message})`, n);
+        }
+        doc.pages.push({ number: n, ...size, body: { y0: 0, y1: size.height }, columns: [], section: null, spans: [], shapes: [], furniture: [] });
+      }
+      // Cover text: the first page's text layer (fonts load with the operator list).
+      let coverText = '';
+      try {
+        const page = await ctx.pdf.getPage(1);
+        await pageShapes(page, 1);
+        coverText = (await pageSpans(page)).map(s => s.text).join(' ');
+      } catch (e) {
+        throw new DocumentError('register/page-unreadable', `page 1 cannot be read (${(e as Error).message})`, 1);
+      }
+      const template = pickTemplate(ctx.templates, coverText, ctx.config.template);
+      if (!template) {
+        throw new DocumentError('register/no-template', `no template in templates/ fits this paper's cover text; name one with TEMPLATE= (there are: ${ctx.templates.map(t => t.id).join(', ')})`, 1);
+      }
+      doc.template = template;
+      doc.exam = readCover(template, coverText);
+      if (doc.exam.year === null) doc.messages.warn('register/no-year', 'the cover names no school year', { page: 1, stage: 'register' });
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// text-layer: every text run of every page with its position, size and font; formula runs in an
+// equation font decoded through the template's font tables (private-use code points → characters);
+// page furniture (running heads, page numbers, copyright line, form marks) set aside; and the
+// section a page's own heading names (e.g. an elective), read before the heading is set aside.
+import type { BBox, PageInfo, PaperDocument, Shape, Span } from '../document.ts';
+import { centerX, centerY, height, width } from '../document.ts';
+import { DocumentError } from '../diagnostics.ts';
+import { pageShapes, pageSpans, type RawSpan } from '../providers/pdf.ts';
+import { needPdf, type Stage } from '../stage.ts';
+import type { Template } from '../template.ts';
+
+const isPrivateUse = (cp: number) => (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
+
+/** Decode a run's text through the table of its font, if the template has one for it. */
+export function decodeSpan(raw: RawSpan, t: Template): { text: string; math: boolean; unknown: number[] } {
+  const math = t.mathFonts.some(f => raw.font.includes(f));
+  let table: Map<number, string> | undefined;
+  for (const [font, map] of t.fontMaps) if (raw.font.includes(font)) table = map;
+  const unknown: number[] = [];
+  let text = '';
+  for (const ch of raw.text) {
+    const cp = ch.codePointAt(0)!;
+    if (!isPrivateUse(cp)) { text += ch; continue; }
+    const mapped = table?.get(cp);
+    if (mapped === undefined) { unknown.push(cp); text += '\uFFFD'; } else text += mapped;
+  }
+  return { text, math, unknown };
+}
+
+/**
+ * The band between running head and footer. On booklets with a column rule it is the rule's
+ * extent, cut further by any full-width rule near the top or bottom (a section's first page draws
+ * its heading block over the column rule); without one, a margin of the page's height.
+ */
+export function findBody(page: { width: number; height: number }, shapes: Shape[]): { y0: number; y1: number; ruleX: number | null } {
+  const drawn = shapes.filter(s => s.visible && s.kind !== 'image');
+  const rules = drawn.filter(s => width(s.bbox) <= 3 && height(s.bbox) >= page.height * 0.45
+    && centerX(s.bbox) > page.width * 0.3 && centerX(s.bbox) < page.width * 0.7);
+  let y0 = page.height * 0.06, y1 = page.height * 0.95, ruleX: number | null = null;
+  if (rules.length) {
+    const r = rules.sort((a, b) => height(b.bbox) - height(a.bbox))[0];
+    y0 = r.bbox[1] - 4; y1 = r.bbox[3] + 4; ruleX = centerX(r.bbox);
+  }
+  for (const s of drawn) {
+    if (height(s.bbox) > 3 || width(s.bbox) < page.width * 0.6) continue;
+    const y = centerY(s.bbox);
+    if (y < page.height * 0.25) y0 = Math.max(y0, y + 1);
+    else if (y > page.height * 0.8) y1 = Math.min(y1, y - 1);
+  }
+  return { y0, y1, ruleX };
+}
+
+export function textLayerStage(): Stage {
+  return {
+    name: 'text-layer',
+    kind: 'processor',
+    async run(doc: PaperDocument, ctx) {
+      const pdf = needPdf(ctx);
+      const t = doc.template;
+      let glyphs = 0;
+      for (const page of doc.pages) {
+        let raw: RawSpan[];
+        try {
+          const p = await pdf.getPage(page.number);
+          page.shapes = await pageShapes(p, page.number);
+          raw = await pageSpans(p);
+        } catch (e) {
+          throw new DocumentError('text-layer/page-unreadable', `page ${page.number}: the text layer cannot be read (${(e as Error).message})`, page.number);
+        }
+        const unknown = new Set<number>();
+        const spans: Span[] = raw.map(r => {
+          const d = decodeSpan(r, t);
+          d.unknown.forEach(cp => unknown.add(cp));
+          return { page: page.number, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math };
+        });
+        if (unknown.size) {
+          doc.messages.warn('text-layer/unknown-glyph', `code points with no entry in the font table: ${[...unknown].map(c => 'U+' + c.toString(16).toUpperCase()).join(' ')}`, { page: page.number, stage: 'text-layer' });
+        }
+        glyphs += spans.reduce((n, s) => n + [...s.text].length, 0);
+        splitFurniture(page, spans, t);
+      }
+      if (glyphs === 0) {
+        throw new DocumentError('text-layer/no-text', 'no page has a text layer (a scanned or outlined paper needs OCR, which this build does not have yet)');
+      }
+      doc.exam.electives = [...new Set(doc.pages.map(p => p.section).filter((s): s is string => !!s && s !== t.sections.default))];
+    },
+  };
+}
+
+/** Sort a page's spans into body and furniture, and read the page's section heading from its head. */
+export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void {
+  const body = findBody(page, page.shapes);
+  page.body = { y0: body.y0, y1: body.y1 };
+  page.spans = [];
+  page.furniture = [];
+  page.section = t.sections.default;
+  const margin = page.height * 0.12;
+  for (const s of spans) {
+    const cy = centerY(s.bbox);
+    const outside = cy < body.y0 || cy > body.y1;
+    const nearEdge = cy < margin || cy > page.height - margin;
+    const furniture = outside || (nearEdge && t.re.furniture.some(re => re.test(s.text)));
+    if (!furniture) { page.spans.push(s); continue; }
+    page.furniture.push(s);
+    if (cy < body.y0 || cy < margin) {
+      const heading = t.re.sections.find(h => h.re.test(s.text.trim()));
+      if (heading) page.section = heading.id;
+    }
+  }
+}
+
+export function spanBoxes(spans: Span[]): BBox[] {
+  return spans.map(s => s.bbox);
+}
