@@ -45,7 +45,7 @@ export function runKey(config: Config, templates: readonly Template[]): string {
   return h.digest('hex').slice(0, 16);
 }
 
-function newDocument(file: string, bytes: Uint8Array): PaperDocument {
+export function newDocument(file: string, bytes: Uint8Array): PaperDocument {
   return {
     file: path.basename(file), path: file, sha256: '', bytes, pageCount: 0,
     exam: { family: '', language: '', year: null, sitting: null, session: null, subject: null, form: null, electives: [] },

@@ -1,0 +1,130 @@
+// End to end on the 27 real KICE booklets (ingested once by global-setup.ts): the scorer's
+// figures, regions against the text layer and against hand-drawn boxes, and a re-run that
+// renders and rewrites nothing.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../pipeline/config.ts';
+import type { BBox, Span } from '../pipeline/document.ts';
+import { centerX, centerY, contains } from '../pipeline/document.ts';
+import { runBatch } from '../pipeline/run.ts';
+import { analyse, parseCsv } from './analyse.ts';
+import { haveShared, KCSAT, KCSAT_OUT, KCSAT_YEAR, SCORER, SHARED, TRUTH } from './helpers.ts';
+
+const itemsFile = path.join(KCSAT_OUT, KCSAT_YEAR, 'items.jsonl');
+const records = () => fs.readFileSync(itemsFile, 'utf8').trim().split('\n').map(l => JSON.parse(l));
+
+function score(): Record<string, number> {
+  const out = execFileSync('node', [SCORER, '--items', itemsFile, '--truth', TRUTH, '--json'], { encoding: 'utf8' });
+  return JSON.parse(out).summary;
+}
+
+function iou(a: number[], b: number[]): number {
+  const ix = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
+  const iy = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+  const inter = ix * iy;
+  const area = (r: number[]) => (r[2] - r[0]) * (r[3] - r[1]);
+  return inter / (area(a) + area(b) - inter);
+}
+
+describe.skipIf(!haveShared())('KICE booklets end to end', () => {
+  it('scores recall, precision, points, type, options and page 1, figure ≥ 0.9', () => {
+    const s = score();
+    console.log(`scorer: papers=${s.papers} questions=${s.questions} recall=${s.recall} precision=${s.precision} points=${s.points} type=${s.type} options=${s.options} page=${s.page} figure=${s.figure}`);
+    expect(s.papers).toBe(27);
+    expect(s.recall).toBe(1);
+    expect(s.precision).toBe(1);
+    expect(s.points).toBe(1);
+    expect(s.type).toBe(1);
+    expect(s.options).toBe(1);
+    expect(s.page).toBe(1);
+    expect(s.figure).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('gives every record the contract fields and an id from hash, section and number', () => {
+    for (const r of records()) {
+      for (const k of ['id', 'source', 'exam', 'section', 'number', 'type', 'options', 'stem', 'answer', 'points', 'parts', 'page', 'regions', 'figures', 'error_rate', 'difficulty', 'modalities', 'knowledge', 'review']) {
+        expect(r, `${r.id} lacks ${k}`).toHaveProperty(k);
+      }
+      expect(r.id).toBe(`${r.source.sha256.slice(0, 16)}-${r.section}-${r.number}`);
+      expect(r.stem.length).toBeGreaterThan(0);
+      expect(r.modalities.IO.page_image.length).toBeGreaterThan(0);
+      for (const p of [...r.modalities.IO.page_image, ...r.modalities.TI.images]) expect(fs.existsSync(path.join(KCSAT_OUT, KCSAT_YEAR, p)), p).toBe(true);
+      expect(r.exam.year).toBeGreaterThanOrEqual(2022);
+    }
+  });
+
+  it("puts every text-layer glyph of a question inside its regions and none of another question's", async () => {
+    const byFile = new Map<string, any[]>();
+    for (const r of records()) byFile.set(r.source.file, [...(byFile.get(r.source.file) ?? []), r]);
+    let checked = 0;
+    const problems: string[] = [];
+    for (const [file, recs] of byFile) {
+      const doc = await analyse(path.join(KCSAT, file));
+      const furniture = new Set<Span>(doc.pages.flatMap(p => p.furniture));
+      const headings = doc.template.re.typeHeadings.map(h => h.re);
+      // Who owns a glyph, from the text alone: the last question number printed before it in reading
+      // order, where a tall formula may rise up to two and a half lines above its number (questions are
+      // parted by far wider gaps).
+      const anchors = recs.map(r => {
+        const page = doc.pages[r.page - 1];
+        const a = page.spans.find(s => s.text.trim().startsWith(`${r.number}.`) && contains(r.regions.find((g: any) => g.page === r.page).bbox as BBox, s.bbox, 1));
+        expect(a, `${file} ${r.number}: its number is not in its first region`).toBeTruthy();
+        return { r, page: r.page, col: centerX(a!.bbox) < page.width / 2 ? 0 : 1, y: a!.bbox[1] - 2.5 * a!.size };
+      });
+      const order = (page: number, col: number, y: number) => page * 1e6 + col * 1e5 + y;
+      for (const page of doc.pages) for (const s of page.spans) {
+        if (furniture.has(s) || headings.some(re => re.test(s.text))) continue;
+        const at = order(page.number, centerX(s.bbox) < page.width / 2 ? 0 : 1, centerY(s.bbox));
+        const owner = anchors.filter(a => order(a.page, a.col, a.y) <= at).pop();
+        if (!owner) continue;
+        checked++;
+        const inside = (r: any) => r.regions.some((g: any) => g.page === page.number && contains(g.bbox as BBox, s.bbox, 0.6));
+        if (!inside(owner.r)) problems.push(`${file} p${page.number}: "${s.text}" of ${owner.r.number} is outside its regions`);
+        for (const other of recs) if (other !== owner.r && inside(other)) problems.push(`${file} p${page.number}: "${s.text}" of ${owner.r.number} lies in ${other.number}'s region`);
+      }
+    }
+    console.log(`regions: ${checked} glyph runs checked, ${problems.length} misplaced`);
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(checked).toBeGreaterThan(10000);
+  }, 300_000);
+
+  it('reports the IoU of its regions with the hand-drawn boxes of the 2024 CSAT', () => {
+    const boxes = parseCsv(fs.readFileSync(path.join(SHARED, 'fixtures/reference/2024csat-question-boxes.csv'), 'utf8'));
+    const section = { Common: 'common', Statistics: 'prob-stat', Calculus: 'calculus', Geometry: 'geometry' } as Record<string, string>;
+    const recs = records();
+    const ious: number[] = [];
+    for (const b of boxes) {
+      const r = recs.find(x => x.source.file === b.pdf && x.number === Number(b.item) && x.section === section[b.section]);
+      expect(r, `${b.pdf} ${b.section} ${b.item}`).toBeTruthy();
+      const mine = r.regions.filter((g: any) => g.page === Number(b.page_1based)).map((g: any) => g.bbox);
+      const union = [Math.min(...mine.map((m: number[]) => m[0])), Math.min(...mine.map((m: number[]) => m[1])), Math.max(...mine.map((m: number[]) => m[2])), Math.max(...mine.map((m: number[]) => m[3]))];
+      ious.push(iou(union, [b.x0_pt, b.y0_pt, b.x1_pt, b.y1_pt].map(Number)));
+    }
+    const mean = ious.reduce((a, b) => a + b, 0) / ious.length;
+    const sorted = [...ious].sort((a, b) => a - b);
+    console.log(`IoU with 2024csat-question-boxes.csv: ${ious.length} boxes, mean ${mean.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)].toFixed(3)}, min ${sorted[0].toFixed(3)}`);
+    expect(ious.length).toBe(boxes.length);
+    expect(mean).toBeGreaterThan(0.3);
+  });
+
+  it('renders nothing and rewrites no record on a second run, even when forced to redo every paper', async () => {
+    const before = fs.statSync(itemsFile).mtimeMs;
+    const content = fs.readFileSync(itemsFile, 'utf8');
+    const config = resolveConfig({ year: KCSAT_YEAR, inDir: KCSAT, outDir: KCSAT_OUT, progress: false }, {});
+    const warm = await runBatch(config);
+    console.log(`warm run (papers already in the store): ${warm.seconds.toFixed(1)} s`);
+    expect(warm.papers.every(p => p.status === 'skipped')).toBe(true);
+    expect(warm.jsonlRewritten).toBe(false);
+    const forced = await runBatch(resolveConfig({ year: KCSAT_YEAR, inDir: KCSAT, outDir: KCSAT_OUT, progress: false, force: true }, {}));
+    console.log(`forced re-run (every stage again, images from cache): ${forced.seconds.toFixed(1)} s`);
+    expect(forced.papers.every(p => p.status === 'done')).toBe(true);
+    expect(forced.papers.reduce((n, p) => n + p.pagesRendered, 0)).toBe(0);
+    expect(forced.papers.reduce((n, p) => n + p.recordsWritten, 0)).toBe(0);
+    expect(forced.jsonlRewritten).toBe(false);
+    expect(fs.statSync(itemsFile).mtimeMs).toBe(before);
+    expect(fs.readFileSync(itemsFile, 'utf8')).toBe(content);
+    expect(new Set(records().map(r => r.id)).size).toBe(records().length);
+  }, 600_000);
+});

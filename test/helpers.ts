@@ -1,0 +1,21 @@
+// Shared by the tests: where ../shared is, and what to do without it (fail in CI, skip elsewhere).
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../pipeline/config.ts';
+
+export const SHARED = path.resolve(ROOT, '..', 'shared');
+export const KCSAT = path.join(SHARED, 'fixtures', 'papers', 'kcsat');
+export const TRUTH = path.join(SHARED, 'fixtures', 'truth');
+export const SCORER = path.join(SHARED, 'tools', 'score.mjs');
+
+/** Whether the real papers are here. In CI their absence is an error, not a skip. */
+export function haveShared(): boolean {
+  const ok = fs.existsSync(KCSAT) && fs.existsSync(SCORER);
+  if (!ok && process.env.CI) throw new Error(`../shared is missing (looked in ${SHARED}): CI must have the real papers`);
+  if (!ok) console.warn(`skipping tests on real papers: ${SHARED} is not there`);
+  return ok;
+}
+
+export const TEST_OUT = path.join(ROOT, 'out', 'test');
+export const KCSAT_OUT = path.join(TEST_OUT, 'kcsat');
+export const KCSAT_YEAR = '2099';
