@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../pipeline/config.ts';
 import type { BBox, Span } from '../pipeline/document.ts';
 import { centerX, centerY, contains } from '../pipeline/document.ts';
@@ -29,6 +29,14 @@ function iou(a: number[], b: number[]): number {
 }
 
 describe.skipIf(!haveShared())('KICE booklets end to end', () => {
+  // The 27 booklets, ingested once, cold.
+  beforeAll(async () => {
+    fs.rmSync(KCSAT_OUT, { recursive: true, force: true });
+    const result = await runBatch(resolveConfig({ year: KCSAT_YEAR, inDir: KCSAT, outDir: KCSAT_OUT, progress: false }, {}));
+    console.log(`cold run: ${result.papers.length} booklets, ${result.papers.reduce((n, p) => n + p.pages, 0)} pages in ${result.seconds.toFixed(1)} s`);
+    expect(result.papers.filter(p => p.status === 'failed')).toEqual([]);
+  }, 900_000);
+
   it('scores recall, precision, points, type, options and page 1, figure ≥ 0.9', () => {
     const s = score();
     console.log(`scorer: papers=${s.papers} questions=${s.questions} recall=${s.recall} precision=${s.precision} points=${s.points} type=${s.type} options=${s.options} page=${s.page} figure=${s.figure}`);
@@ -40,6 +48,15 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
     expect(s.options).toBe(1);
     expect(s.page).toBe(1);
     expect(s.figure).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('puts every question in the section of the ground truth (common, or the booklet\'s elective)', () => {
+    const recs = records();
+    for (const f of fs.readdirSync(KCSAT).filter(f => f.endsWith('.pdf'))) {
+      const truth = parseCsv(fs.readFileSync(path.join(TRUTH, f.replace(/\.pdf$/, '.csv')), 'utf8'));
+      const mine = recs.filter(r => r.source.file === f).map(r => `${r.section}:${r.number}`).sort();
+      expect(mine, f).toEqual(truth.map(t => `${t.section}:${t.number}`).sort());
+    }
   });
 
   it('gives every record the contract fields and an id from hash, section and number', () => {

@@ -2,7 +2,7 @@
 // equation font decoded through the template's font tables (private-use code points → characters);
 // page furniture (running heads, page numbers, copyright line, form marks) set aside; and the
 // section a page's own heading names (e.g. an elective), read before the heading is set aside.
-import type { BBox, PageInfo, PaperDocument, Shape, Span } from '../document.ts';
+import type { PageInfo, PaperDocument, Shape, Span } from '../document.ts';
 import { centerX, centerY, height, width } from '../document.ts';
 import { DocumentError } from '../diagnostics.ts';
 import { pageShapes, pageSpans, type RawSpan } from '../providers/pdf.ts';
@@ -95,6 +95,7 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void
   page.furniture = [];
   page.section = t.sections.default;
   const margin = page.height * 0.12;
+  const head: Span[] = [];
   for (const s of spans) {
     const cy = centerY(s.bbox);
     const outside = cy < body.y0 || cy > body.y1;
@@ -102,13 +103,11 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void
     const furniture = outside || (nearEdge && t.re.furniture.some(re => re.test(s.text)));
     if (!furniture) { page.spans.push(s); continue; }
     page.furniture.push(s);
-    if (cy < body.y0 || cy < margin) {
-      const heading = t.re.sections.find(h => h.re.test(s.text.trim()));
-      if (heading) page.section = heading.id;
-    }
+    if (cy < body.y0 || cy < margin) head.push(s);
   }
+  // The heading may come in pieces (`(확률과` `통계)`): read the running head as one text.
+  const headText = head.sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]).map(s => s.text.trim()).join(' ');
+  const heading = t.re.sections.find(h => h.re.test(headText) || head.some(s => h.re.test(s.text.trim())));
+  if (heading) page.section = heading.id;
 }
 
-export function spanBoxes(spans: Span[]): BBox[] {
-  return spans.map(s => s.bbox);
-}

@@ -1,0 +1,82 @@
+// The command line over a batch: bad inputs fail alone and say why, the rest is ingested, the exit
+// status tells; with no papers given it runs the shipped samples; a killed run resumes.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../pipeline/config.ts';
+import { parseCsv } from './analyse.ts';
+import { SHARED } from './helpers.ts';
+
+const SAMPLE = path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const CLI = path.join(ROOT, 'pipeline/cli.ts');
+const clean = { ...process.env, IN: '', OUT: '', YEAR: '', CI: 'true', FORCE: '', TEMPLATE: '' };
+
+function ingest(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(TSX, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...clean, ...env }, timeout: 300_000 });
+  return { code: r.status, out: r.stdout + r.stderr };
+}
+
+const records = (file: string) => fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l));
+
+describe('ingest command', () => {
+  it('runs the shipped samples when no papers are given, and they match their expected table', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-samples-'));
+    const r = ingest([], { YEAR: '2026', OUT: out });
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/shipped samples/);
+    expect(r.out).toMatch(/summary: 1 papers .* 4 pages .* 10 questions.* 0 failed/);
+    const got = records(path.join(out, '2026/items.jsonl'));
+    const want = parseCsv(fs.readFileSync(path.join(ROOT, 'fixtures/samples/truth/2026-sample-math-dif.csv'), 'utf8'));
+    expect(got.map(r => [r.section, r.number, r.type, r.options.length, r.points, r.page, r.figures.length > 0 ? 'y' : 'n'].join(',')))
+      .toEqual(want.map(w => [w.section, w.number, w.type, w.options, w.points, w.page, w.has_figure].join(',')));
+    for (const r of got) for (const f of r.figures) expect(fs.statSync(path.join(out, '2026', f.path)).size).toBeGreaterThan(500);
+  });
+
+  it('fails each bad input alone, naming the file and the reason, ingests the rest and exits 1', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-bad-'));
+    fs.copyFileSync(SAMPLE, path.join(dir, 'good.pdf'));
+    fs.writeFileSync(path.join(dir, 'empty.pdf'), '');
+    fs.writeFileSync(path.join(dir, 'notes.pdf'), 'plain text\n');
+    fs.writeFileSync(path.join(dir, 'cut.pdf'), fs.readFileSync(SAMPLE).subarray(0, 40_000));
+    execFileSync('qpdf', ['--encrypt', 'u', 'o', '256', '--', SAMPLE, path.join(dir, 'locked.pdf')]);
+    const broken = path.join(SHARED, 'fixtures/broken');
+    if (fs.existsSync(broken)) for (const f of fs.readdirSync(broken)) fs.copyFileSync(path.join(broken, f), path.join(dir, f));
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-bad-out-'));
+    const r = ingest(['--in', dir, '--out', out, '--year', '2026']);
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/FAILED\s+empty\.pdf: .*the file is empty/);
+    expect(r.out).toMatch(/FAILED\s+notes\.pdf: .*not a PDF/);
+    expect(r.out).toMatch(/FAILED\s+locked\.pdf: .*password-protected/);
+    expect(r.out).toMatch(/FAILED\s+cut\.pdf: /);
+    if (fs.existsSync(broken)) for (const f of fs.readdirSync(broken)) expect(r.out).toMatch(new RegExp(`FAILED\\s+${f.replace('.', '\\.')}: `));
+    expect(r.out).toMatch(/done\s+good\.pdf: 4 pages, 10 questions/);
+    expect(records(path.join(out, '2026/items.jsonl'))).toHaveLength(10);
+  });
+
+  it('resumes a killed run from the store: finished papers are not redone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-kill-'));
+    // Six distinct papers: the sample with a comment appended after %%EOF changes its bytes, not its content.
+    for (let i = 1; i <= 6; i++) fs.writeFileSync(path.join(dir, `v${i}.pdf`), Buffer.concat([fs.readFileSync(SAMPLE), Buffer.from(`\n% variant ${i}\n`)]));
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-kill-out-'));
+    const child = spawn(TSX, [CLI, '--in', dir, '--out', out, '--year', '2026'], { cwd: ROOT, env: clean });
+    await new Promise<void>(resolve => {
+      child.stdout.on('data', (b: Buffer) => { if (/done\s+v2\.pdf/.test(b.toString())) child.kill('SIGKILL'); });
+      child.on('exit', () => resolve());
+    });
+    const r = ingest(['--in', dir, '--out', out, '--year', '2026']);
+    expect(r.code, r.out).toBe(0);
+    const skipped = (r.out.match(/^skipped /gm) ?? []).length;
+    expect(skipped).toBeGreaterThanOrEqual(2);
+    expect(skipped).toBeLessThan(6);
+    expect(records(path.join(out, '2026/items.jsonl'))).toHaveLength(60);
+  });
+
+  it('refuses bad settings with a clear message', () => {
+    expect(ingest(['--year', '26']).out).toMatch(/YEAR must be four digits/);
+    expect(ingest(['--dpi', 'x', '--year', '2026']).out).toMatch(/DPI must be a number/);
+    expect(ingest(['--in', '/nonexistent', '--year', '2026']).code).toBe(2);
+  });
+});

@@ -1,0 +1,48 @@
+// segment: numbers that start questions, points by position, options, types and sections.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../pipeline/config.ts';
+import type { Span } from '../pipeline/document.ts';
+import { findPoints } from '../pipeline/stages/segment.ts';
+import { analyse, templates } from './analyse.ts';
+import { haveShared, KCSAT } from './helpers.ts';
+
+const kcsat = templates.find(t => t.id === 'kcsat-math')!;
+const span = (text: string, x: number, baseline: number, size = 11.5): Span =>
+  ({ page: 1, text, bbox: [x, baseline - size * 0.85, x + size * text.length * 0.7, baseline + size * 0.2], baseline, size, font: 'Body', math: false });
+
+describe('segment', () => {
+  it('reads a point marker split over text lines by position', () => {
+    // `[3 점 ]` with 점 set a little lower, as in some KICE booklets.
+    const p = findPoints([span('값은?', 100, 300), span('[3', 140, 300), span('점', 156, 302.5), span(']', 168, 300)], kcsat);
+    expect(p?.value).toBe(3);
+    expect(findPoints([span('값은? [4점]', 100, 300)], kcsat)?.value).toBe(4);
+    expect(findPoints([span('[3', 140, 300), span('점', 156, 340), span(']', 168, 300)], kcsat)).toBeNull();
+  });
+
+  it('segments the sample into its ten questions with points, options, types, sections and pages', async () => {
+    const doc = await analyse(path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf'));
+    expect(doc.questions.map(q => `${q.section}:${q.number}:${q.type}:${q.points}:${q.options.length}:p${q.page}`)).toEqual([
+      'common:1:mcq:2:5:p1', 'common:2:mcq:2:5:p1', 'common:3:mcq:3:5:p1', 'common:4:mcq:3:5:p1', 'common:5:mcq:4:5:p2',
+      'common:6:mcq:4:5:p2', 'common:7:short:3:0:p3', 'common:8:short:4:0:p3', 'calculus:23:mcq:2:5:p4', 'calculus:24:mcq:3:5:p4',
+    ]);
+    const q24 = doc.questions[9];
+    expect(q24.options.map(o => o.text)).toEqual(['1/e', '1', 'e', '2', '2e']);
+    expect(q24.stem).toMatch(/^곡선 y = ln x/);
+    expect(q24.stem).not.toMatch(/\[3점\]|24\./);
+  });
+});
+
+describe.skipIf(!haveShared())('segment on real papers', () => {
+  it('reads a KICE question: stem with formulas, five options, points', async () => {
+    const doc = await analyse(path.join(KCSAT, '202311-h3-math-pro.pdf'));
+    const q2 = doc.questions.find(q => q.number === 2)!;
+    expect(q2.stem).toContain('$f (x) = 2x^{3} - 5x^{2} + 3$');
+    expect(q2.stem).toContain('\\frac{f (2 + h) - f (2)}{h}');
+    expect(q2.options.map(o => o.text)).toEqual(['$1$', '$2$', '$3$', '$4$', '$5$']);
+    expect(q2.points).toBe(2);
+    const q22 = doc.questions.find(q => q.number === 22)!;
+    expect(q22.type).toBe('short');
+    expect(q22.stem).not.toMatch(/확인 사항/);
+  });
+});
