@@ -53,13 +53,15 @@ function check(cond: boolean, message: string): asserts cond {
 
 const hasPdf = (dir: string) => fs.existsSync(dir) && fs.readdirSync(dir).some(f => f.toLowerCase().endsWith('.pdf'));
 
-export function resolveConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): Config {
+export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (as `make` exports an unset one) counts as unset.
+  const env = Object.fromEntries(Object.entries(environment).filter(([, v]) => v !== '')) as NodeJS.ProcessEnv;
   const year = String(input.year ?? env.YEAR ?? DEFAULTS.year);
   check(/^\d{4}$/.test(year), `YEAR must be four digits, got "${year}"`);
   const dpi = Number(input.dpi ?? env.DPI ?? DEFAULTS.dpi);
   check(Number.isFinite(dpi) && dpi >= 36 && dpi <= 600, `DPI must be a number from 36 to 600, got "${input.dpi ?? env.DPI}"`);
-  const outDir = path.resolve(input.outDir ?? (env.OUT || DEFAULTS.outDir));
-  const given = input.inDir ?? (env.IN || undefined);
+  const outDir = path.resolve(input.outDir ?? env.OUT ?? DEFAULTS.outDir);
+  const given = input.inDir ?? env.IN;
   let inDir = path.resolve(given ?? path.join(DEFAULTS.inboxDir, year));
   let usingSamples = false;
   if (given) check(fs.existsSync(inDir), `IN=${given}: no such folder`);
@@ -73,7 +75,7 @@ export function resolveConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = 
     yearDir: path.join(outDir, year),
     dpi,
     templatesDir: path.join(ROOT, DEFAULTS.templatesDir),
-    template: input.template ?? (env.TEMPLATE || null),
+    template: input.template ?? env.TEMPLATE ?? null,
     force: force === true || force === '1' || force === 'true',
     progress: input.progress ?? (Boolean(process.stderr.isTTY) && !env.CI),
     root: ROOT,
