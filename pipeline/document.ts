@@ -100,6 +100,10 @@ export interface Question {
   points: number | null;
   page: number;
   lines: Line[];
+  /** The spans of the printed number that opens the question. */
+  anchor: Span[];
+  /** How many of `lines` come before the options: the stem's lines. */
+  stemLines: number;
   regions: Region[];
   stem: string;
   options: Option[];

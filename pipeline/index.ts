@@ -7,6 +7,7 @@ import { textLayerStage } from './stages/text-layer.ts';
 import { layoutStage } from './stages/layout.ts';
 import { segmentStage } from './stages/segment.ts';
 import { figuresStage } from './stages/figures.ts';
+import { composeStage } from './stages/compose.ts';
 import { emitStage } from './stages/emit.ts';
 
 /** Bump when a change to a stage changes what it produces: papers done under another version are redone. */
@@ -20,6 +21,7 @@ export function stages(_config: Config): Stage[] {
     layoutStage(), //    columns and lines in reading order
     segmentStage(), //   questions: number, stem, options, points, type, regions
     figuresStage(), //   images and drawings per question, cropped
+    composeStage(), //   stem text with formulas, less number, points and figure labels
     emitStage(), //      records (TO / TI / IO) into the store
   ];
 }

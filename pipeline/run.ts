@@ -21,6 +21,8 @@ export interface PaperOutcome {
   questions: number;
   pagesRendered: number;
   recordsWritten: number;
+  /** Seconds spent in each stage. */
+  timings: Record<string, number>;
   error?: Diagnostic;
   messages: Diagnostic[];
 }
@@ -57,7 +59,7 @@ export function newDocument(file: string, bytes: Uint8Array): PaperDocument {
 
 export async function processPaper(file: string, base: Omit<StageContext, 'pdf'>): Promise<PaperOutcome> {
   const name = path.basename(file);
-  const outcome: PaperOutcome = { file: name, sha256: '', status: 'done', pages: 0, questions: 0, pagesRendered: 0, recordsWritten: 0, messages: [] };
+  const outcome: PaperOutcome = { file: name, sha256: '', status: 'done', pages: 0, questions: 0, pagesRendered: 0, recordsWritten: 0, timings: {}, messages: [] };
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(fs.readFileSync(file));
@@ -81,7 +83,9 @@ export async function processPaper(file: string, base: Omit<StageContext, 'pdf'>
   try {
     for (const s of stages(base.config)) {
       stage = s.name;
+      const t0 = performance.now();
       await s.run(doc, ctx);
+      outcome.timings[s.name] = (performance.now() - t0) / 1000;
     }
   } catch (e) {
     const err = e as Error;

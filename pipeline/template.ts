@@ -45,6 +45,15 @@ export class TemplateError extends Error {
   }
 }
 
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The template's point marker (`[3점]`) as a pattern; the value is group 1, or `value` itself when given. */
+export function pointsPattern(t: TemplateData, value?: number): RegExp {
+  const { open, unit, close } = t.points;
+  const v = value === undefined ? '(\\d+(?:\\.\\d+)?)' : String(value);
+  return new RegExp(`${escapeRegExp(open)}\\s*${v}\\s*${escapeRegExp(unit)}\\s*${escapeRegExp(close)}`, 'u');
+}
+
 function compile(file: string, what: string, source: string, flags = 'u'): RegExp {
   try {
     return new RegExp(source, flags);

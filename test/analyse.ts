@@ -9,6 +9,7 @@ import { registerStage } from '../pipeline/stages/register.ts';
 import { textLayerStage } from '../pipeline/stages/text-layer.ts';
 import { layoutStage } from '../pipeline/stages/layout.ts';
 import { segmentStage } from '../pipeline/stages/segment.ts';
+import { composeStage } from '../pipeline/stages/compose.ts';
 import type { StageContext } from '../pipeline/stage.ts';
 import { loadTemplates } from '../pipeline/template.ts';
 import type { Store } from '../pipeline/store/db.ts';
@@ -16,11 +17,11 @@ import type { Store } from '../pipeline/store/db.ts';
 export const config = resolveConfig({ year: '2099', outDir: path.join(ROOT, 'out', 'test', 'analyse'), progress: false }, {});
 export const templates = loadTemplates(config.templatesDir, config.root);
 
-/** register → text-layer → layout → segment, no images and no store. */
-export async function analyse(file: string, upTo: 'text-layer' | 'layout' | 'segment' = 'segment'): Promise<PaperDocument> {
+/** register → text-layer → layout → segment → compose: no images, no figures, no store. */
+export async function analyse(file: string, upTo: 'text-layer' | 'layout' | 'segment' | 'compose' = 'compose'): Promise<PaperDocument> {
   const doc = newDocument(file, new Uint8Array(fs.readFileSync(file)));
   const ctx: StageContext = { config, templates, store: undefined as unknown as Store, runKey: 'test' };
-  const list = [registerStage(), textLayerStage(), layoutStage(), segmentStage()];
+  const list = [registerStage(), textLayerStage(), layoutStage(), segmentStage(), composeStage()];
   const stop = list.findIndex(s => s.name === upTo);
   try {
     for (const s of list.slice(0, stop + 1)) await s.run(doc, ctx);

@@ -32,6 +32,8 @@ describe('ingest command', () => {
     const want = parseCsv(fs.readFileSync(path.join(ROOT, 'fixtures/samples/truth/2026-sample-math-dif.csv'), 'utf8'));
     expect(got.map(r => [r.section, r.number, r.type, r.options.length, r.points, r.page, r.figures.length > 0 ? 'y' : 'n'].join(',')))
       .toEqual(want.map(w => [w.section, w.number, w.type, w.options, w.points, w.page, w.has_figure].join(',')));
+    // The graph's labels (y, O, x) belong to the crop, not to the text.
+    expect(got.find(r => r.number === 4).stem).toBe('함수 y = f(x)의 그래프가 그림과 같다.\nx = 2에서의 극댓값은?');
     for (const r of got) for (const f of r.figures) expect(fs.statSync(path.join(out, '2026', f.path)).size).toBeGreaterThan(500);
   });
 

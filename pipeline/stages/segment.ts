@@ -7,7 +7,7 @@ import { bboxUnion, centerY } from '../document.ts';
 import { questionId } from '../ids.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import type { Stage } from '../stage.ts';
-import type { Template } from '../template.ts';
+import { pointsPattern, type Template } from '../template.ts';
 
 interface Draft {
   section: string | null;
@@ -46,9 +46,8 @@ export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t:
 
 /** Points by position: an opening mark, a number, the unit and the closing mark near one another. */
 export function findPoints(spans: Span[], t: Template): { value: number; spans: Span[] } | null {
-  const { open, unit, close } = t.points;
-  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`${esc(open)}\\s*(\\d+(?:\\.\\d+)?)\\s*${esc(unit)}\\s*${esc(close)}`, 'u');
+  const open = t.points.open;
+  const re = pointsPattern(t);
   const starts = spans.filter(s => !s.math && s.text.includes(open));
   for (const s of starts.reverse()) {
     const near = spans
@@ -159,17 +158,10 @@ function build(doc: PaperDocument, d: Draft): Question {
   const all = d.lines.flatMap(l => l.spans);
   const points = findPoints(all, t);
   const { options, firstLine } = optionsOf(d.lines, t, new Set(d.anchor));
-  const stemLines = firstLine >= 0 ? d.lines.slice(0, firstLine) : d.lines;
-  let stem = stemLines.map(l => lineText(l.spans.filter(s => !d.anchor.includes(s)))).filter(Boolean).join('\n');
-  if (points) {
-    const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    stem = stem.replace(new RegExp(`\\s*${esc(t.points.open)}\\s*${points.value}\\s*${esc(t.points.unit)}\\s*${esc(t.points.close)}`, 'u'), '').trim();
-  }
   if (points === null) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
   else if (t.points.values && !t.points.values.includes(points.value)) doc.messages.warn('segment/unusual-points', `points ${points.value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
   const type = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
   if (d.typeHint && d.typeHint !== type) doc.messages.warn('segment/type-conflict', `the section heading says ${d.typeHint}, the question reads as ${type}`, { page: d.lines[0].page, item: id, stage: 'segment' });
-  if (!stem) doc.messages.warn('segment/empty-stem', 'the question has no stem text', { page: d.lines[0].page, item: id, stage: 'segment' });
   return {
     id,
     section: d.section,
@@ -178,8 +170,10 @@ function build(doc: PaperDocument, d: Draft): Question {
     points: points?.value ?? null,
     page: d.lines[0].page,
     lines: d.lines,
+    anchor: d.anchor,
+    stemLines: firstLine >= 0 ? firstLine : d.lines.length,
     regions: regionsOf(d.lines),
-    stem,
+    stem: '',
     options,
     figures: [],
   };
