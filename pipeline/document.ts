@@ -108,6 +108,11 @@ export interface Question {
   stem: string;
   options: Option[];
   figures: Figure[];
+  /** From the answer key: the option label (mcq) or the value; null when no key gives it. */
+  answer: string | null;
+  /** Published human error rate in percent, and its difficulty bin. */
+  errorRate: number | null;
+  difficulty: 'easy' | 'medium' | 'hard' | null;
 }
 
 export interface PaperDocument {

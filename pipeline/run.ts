@@ -12,6 +12,7 @@ import type { StageContext } from './stage.ts';
 import { Store } from './store/db.ts';
 import { writeJsonl } from './store/jsonl.ts';
 import { loadTemplates, type Template } from './template.ts';
+import { closeOcr } from './providers/ocr.ts';
 
 export interface PaperOutcome {
   file: string;
@@ -138,5 +139,6 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
     return { papers, seconds, itemsFile, jsonlRewritten };
   } finally {
     store.close();
+    await closeOcr();
   }
 }

@@ -19,6 +19,8 @@ export interface TemplateData {
   numbering: { pattern: string; first: number; max: number; indentTolerance: number };
   options: { markers: string[]; typeWith: 'mcq'; typeWithout: 'short' | 'free' };
   points: { open: string; unit: string; close: string; values?: number[] };
+  /** Answer keys and published statistics: OCR language of key headings, other names of sections. */
+  answers?: { ocrLang?: string; sectionAliases?: Record<string, string> };
   mathFonts: string[];
   fontTables: Record<string, string>;
   prompt: { system: string; user: string; variables: string[] };

@@ -176,5 +176,8 @@ function build(doc: PaperDocument, d: Draft): Question {
     stem: '',
     options,
     figures: [],
+    answer: null,
+    errorRate: null,
+    difficulty: null,
   };
 }

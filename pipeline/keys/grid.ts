@@ -1,0 +1,141 @@
+// Ruled tables in a raster image (answer keys are published as pictures of a grid): the rows and
+// columns from long dark rules, and the ink box of each cell. Pure pixel work over sharp's raw output.
+import sharp from 'sharp';
+
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface Cell {
+  row: number;
+  col: number;
+  box: [number, number, number, number];
+  /** Ink bounding box inside the cell, or null when the cell is blank. */
+  ink: [number, number, number, number] | null;
+}
+
+export interface Table {
+  box: [number, number, number, number];
+  rows: number;
+  cols: number;
+  cells: Cell[];
+}
+
+export async function loadGray(input: string | Buffer): Promise<Gray> {
+  const { data, info } = await sharp(input).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+const DARK = 170;
+/** Rules may be drawn in grey: anything darker than this counts toward a rule. */
+const RULE = 190;
+
+/** Positions (centres) of runs of consecutive indices that pass a test. */
+function runs(n: number, pass: (i: number) => boolean): number[][] {
+  const out: number[][] = [];
+  let cur: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (pass(i)) cur.push(i);
+    else if (cur.length) { out.push(cur); cur = []; }
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+function longestDarkRun(g: Gray, fixed: number, horizontal: boolean, from: number, to: number): number {
+  let best = 0, run = 0;
+  for (let i = from; i < to; i++) {
+    const v = horizontal ? g.data[fixed * g.width + i] : g.data[i * g.width + fixed];
+    run = v < RULE ? run + 1 : 0;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+function inkBox(g: Gray, x0: number, y0: number, x1: number, y1: number): Cell['ink'] {
+  let a = Infinity, b = Infinity, c = -1, d = -1, n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+    if (g.data[y * g.width + x] < DARK) { n++; a = Math.min(a, x); b = Math.min(b, y); c = Math.max(c, x); d = Math.max(d, y); }
+  }
+  return n >= 6 ? [a, b, c + 1, d + 1] : null;
+}
+
+/** Every ruled table in the image: groups of long horizontal rules crossed by vertical ones. */
+export function findTables(g: Gray): Table[] {
+  const found = runs(g.height, y => longestDarkRun(g, y, true, 0, g.width) >= g.width * 0.3).map(r => [r[0], r[r.length - 1]]);
+  // A double rule (two thin rules a few pixels apart) underlines a heading: it bounds no row.
+  const double = new Set<number>();
+  for (let i = 1; i < found.length; i++) if (found[i][0] - found[i - 1][1] <= 5) { double.add(i); double.add(i - 1); }
+  const hLines = found.filter((_, i) => !double.has(i));
+  // Rules closer than a few cells' height belong to one table.
+  const tables: Table[] = [];
+  let group: number[][] = [];
+  const flush = () => {
+    const rowsY = group;
+    if (rowsY.length >= 2) {
+      // Columns: rules that cross some row from top to bottom (merged cells interrupt a rule elsewhere).
+      const xs: number[][] = [];
+      for (let r = 0; r + 1 < rowsY.length; r++) {
+        const top = rowsY[r][1] + 1, bottom = rowsY[r + 1][0];
+        for (const v of runs(g.width, x => longestDarkRun(g, x, false, top, bottom) >= (bottom - top) * 0.85)) {
+          if (!xs.some(o => Math.abs(o[0] - v[0]) <= 3)) xs.push([v[0], v[v.length - 1]]);
+        }
+      }
+      const vLines = xs.sort((a, b) => a[0] - b[0]);
+      if (vLines.length >= 2) {
+        const cells: Cell[] = [];
+        for (let r = 0; r + 1 < rowsY.length; r++) for (let c = 0; c + 1 < vLines.length; c++) {
+          const box: Cell['box'] = [vLines[c][1] + 1, rowsY[r][1] + 1, vLines[c + 1][0], rowsY[r + 1][0]];
+          const inset = 2;
+          cells.push({ row: r, col: c, box, ink: inkBox(g, box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset) });
+        }
+        tables.push({ box: [vLines[0][0], rowsY[0][0], vLines[vLines.length - 1][1], rowsY[rowsY.length - 1][1]], rows: rowsY.length - 1, cols: vLines.length - 1, cells });
+      }
+    }
+    group = [];
+  };
+  for (const l of hLines) {
+    if (group.length && l[0] - group[group.length - 1][1] > 80) flush();
+    group.push(l);
+  }
+  flush();
+  return tables;
+}
+
+/**
+ * Whether a cell's ink is a digit in a circle (①–⑤): a roughly square ink box with ink on all
+ * four sides at its middle and ink again inside the ring.
+ */
+export function isCircled(g: Gray, ink: NonNullable<Cell['ink']>): boolean {
+  const [x0, y0, x1, y1] = ink;
+  const w = x1 - x0, h = y1 - y0;
+  if (w < 8 || h < 8 || w / h < 0.75 || w / h > 1.33) return false;
+  const dark = (x: number, y: number) => g.data[y * g.width + x] < DARK;
+  const band = (fx: (t: number) => [number, number], span: number) => {
+    for (let t = 0; t < span; t++) { const [x, y] = fx(t); if (dark(x, y)) return true; }
+    return false;
+  };
+  const cx = Math.floor((x0 + x1) / 2), cy = Math.floor((y0 + y1) / 2), k = Math.max(2, Math.floor(w * 0.12));
+  const left = band(t => [x0 + t, cy], k), right = band(t => [x1 - 1 - t, cy], k);
+  const top = band(t => [cx, y0 + t], k), bottom = band(t => [cx, y1 - 1 - t], k);
+  // Inside the ring, away from it: the digit.
+  let inner = 0;
+  for (let y = y0 + Math.floor(h * 0.28); y < y1 - Math.floor(h * 0.28); y++) for (let x = x0 + Math.floor(w * 0.28); x < x1 - Math.floor(w * 0.28); x++) if (dark(x, y)) inner++;
+  return left && right && top && bottom && inner > 0;
+}
+
+/** A cell's ink as a PNG, scaled up with a white margin, for recognising one small thing. */
+export async function cellPng(g: Gray, box: [number, number, number, number], scale = 3, margin = 12): Promise<Buffer> {
+  const [x0, y0, x1, y1] = box;
+  const w = x1 - x0, h = y1 - y0;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) out.set(g.data.subarray((y0 + y) * g.width + x0, (y0 + y) * g.width + x1), y * w);
+  return sharp(out, { raw: { width: w, height: h, channels: 1 } })
+    .resize(w * scale, h * scale, { kernel: 'cubic' })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .threshold(160)
+    .png()
+    .toBuffer();
+}

@@ -1,0 +1,41 @@
+// Section names as keys and statistics files write them (공통, 확률과 통계, prob-stat, 미적분(홀수)…)
+// resolved to the template's section ids.
+import type { Template } from '../template.ts';
+
+const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[\s()（）]/g, '');
+
+/** The template section a label names, or null. Reads ids, labels and aliases; ignores spaces, brackets and form marks. */
+export function sectionOf(label: string, t: Template): string | null {
+  const k = squash(label).replace(/[홀짝]수$|[홀짝]수형$/, '');
+  if (!k) return null;
+  for (const [alias, id] of Object.entries(t.answers?.sectionAliases ?? {})) if (squash(alias) === k) return id;
+  if (t.sections.default && squash(t.sections.default) === k) return t.sections.default;
+  for (const s of t.re.sections) if (squash(s.id) === k || squash(s.label) === k) return s.id;
+  return null;
+}
+
+/** Longest common subsequence length: how much of a label survives in an OCR'd heading. */
+function lcs(a: string, b: string): number {
+  let prev = new Array(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [0];
+    for (let j = 1; j <= b.length; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * The section a key table's heading names: the elective whose label the heading holds, allowing
+ * for OCR slips (two thirds of the label's characters, in order); null when none does.
+ */
+export function sectionInHeading(heading: string, t: Template): string | null {
+  const h = squash(heading);
+  let best: string | null = null, bestScore = 0;
+  for (const s of t.re.sections) {
+    const label = squash(s.label);
+    const score = lcs(label, h) / label.length;
+    if (score >= 0.66 && score > bestScore) { best = s.id; bestScore = score; }
+  }
+  return best;
+}

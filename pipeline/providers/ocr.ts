@@ -1,0 +1,111 @@
+// The outside world for OCR: tesseract.js, fully offline. Language data comes from the Debian
+// tessdata folder the project's set-up installs (tesseract-ocr-kor, -eng, -chi-sim, -spa); nothing
+// is fetched. A pool of workers, one per core (each tesseract.js worker is one single-threaded
+// wasm instance), created on first use.
+import fs from 'node:fs';
+import os from 'node:os';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+
+export const TESSDATA = process.env.TESSDATA_PREFIX && fs.existsSync(process.env.TESSDATA_PREFIX) ? process.env.TESSDATA_PREFIX : '/usr/share/tesseract-ocr/5/tessdata';
+
+export class OcrUnavailableError extends Error {
+  constructor(lang: string) {
+    super(`no OCR language data for "${lang}" in ${TESSDATA} (install the Debian package tesseract-ocr-${lang.replace('_', '-')}, e.g. with make setup)`);
+    this.name = 'OcrUnavailableError';
+  }
+}
+
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  bbox: [number, number, number, number];
+}
+
+export interface OcrOptions {
+  /** Page segmentation: 'auto' for a page, 'line' for one line, 'char' for one character. */
+  mode?: 'auto' | 'block' | 'line' | 'word' | 'char';
+  /** Only these characters may be recognised. */
+  whitelist?: string;
+}
+
+const MODES: Record<NonNullable<OcrOptions['mode']>, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK, line: PSM.SINGLE_LINE, word: PSM.SINGLE_WORD, char: PSM.SINGLE_CHAR };
+
+interface Slot { worker: Promise<Worker>; busy: boolean }
+
+/** A pool of tesseract.js workers for one language set. */
+export class OcrPool {
+  private slots: Slot[] = [];
+  private queue: (() => void)[] = [];
+
+  constructor(readonly lang: string, readonly size = Math.max(1, os.cpus().length)) {
+    for (const l of lang.split('+')) if (!fs.existsSync(`${TESSDATA}/${l}.traineddata`)) throw new OcrUnavailableError(l);
+  }
+
+  private spawn(): Promise<Worker> {
+    return createWorker(this.lang, OEM.LSTM_ONLY, {
+      langPath: TESSDATA,
+      gzip: false,
+      // Without this tesseract.js copies the language data into the working folder.
+      cacheMethod: 'none',
+    });
+  }
+
+  private async acquire(): Promise<Slot> {
+    for (;;) {
+      const free = this.slots.find(s => !s.busy);
+      if (free) { free.busy = true; return free; }
+      if (this.slots.length < this.size) {
+        const slot = { worker: this.spawn(), busy: true };
+        this.slots.push(slot);
+        return slot;
+      }
+      await new Promise<void>(resolve => this.queue.push(resolve));
+    }
+  }
+
+  private release(slot: Slot): void {
+    slot.busy = false;
+    this.queue.shift()?.();
+  }
+
+  async recognize(image: Buffer | string, options: OcrOptions = {}): Promise<{ text: string; words: OcrWord[] }> {
+    const slot = await this.acquire();
+    try {
+      const worker = await slot.worker;
+      await worker.setParameters({
+        tessedit_pageseg_mode: MODES[options.mode ?? 'auto'],
+        tessedit_char_whitelist: options.whitelist ?? '',
+        // Cell crops and key images carry no resolution; say one rather than let tesseract guess.
+        user_defined_dpi: '300',
+      });
+      const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+      const words: OcrWord[] = [];
+      for (const b of data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) for (const w of l.words) {
+        words.push({ text: w.text, confidence: w.confidence, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1] });
+      }
+      return { text: data.text.trim(), words };
+    } finally {
+      this.release(slot);
+    }
+  }
+
+  async close(): Promise<void> {
+    const slots = this.slots;
+    this.slots = [];
+    await Promise.all(slots.map(async s => (await s.worker).terminate()));
+  }
+}
+
+const pools = new Map<string, OcrPool>();
+
+/** The shared pool for a language set (created on first use; closed by closeOcr at the end of a batch). */
+export function ocrPool(lang: string): OcrPool {
+  if (!pools.has(lang)) pools.set(lang, new OcrPool(lang));
+  return pools.get(lang)!;
+}
+
+export async function closeOcr(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map(p => p.close()));
+}

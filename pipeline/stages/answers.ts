@@ -1,0 +1,127 @@
+// answers: the official key beside the paper (`<stem>-answer.<csv|png|jpg|pdf>`) joined to the
+// questions by section and number. Every conflict becomes a diagnostic — a key entry with no
+// question, a circled answer on a short-answer item, a plain number on a multiple-choice one, a
+// question the key leaves out, points that disagree — and no answer is guessed.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PaperDocument, Question } from '../document.ts';
+import { readKeyImage } from '../keys/image-key.ts';
+import { sectionInHeading, sectionOf } from '../keys/sections.ts';
+import { openPdf, renderPage } from '../providers/pdf.ts';
+import { ocrPool } from '../providers/ocr.ts';
+import type { Stage } from '../stage.ts';
+import type { Template } from '../template.ts';
+import { parseCsv } from '../text/csv.ts';
+
+export const KEY_EXTENSIONS = ['csv', 'png', 'jpg', 'jpeg', 'pdf'];
+
+export interface Answer {
+  section: string | null;
+  number: number;
+  /** As printed: a digit for a circled option, else the value. */
+  value: string;
+  /** Printed as a circled option (①–⑤): true; as a plain value: false; null where the key cannot tell (a CSV digit). */
+  choice: boolean | null;
+  points: number | null;
+}
+
+export function keyFileFor(paperPath: string): string | null {
+  const stem = paperPath.replace(/\.pdf$/i, '');
+  for (const ext of KEY_EXTENSIONS) for (const e of [ext, ext.toUpperCase()]) if (fs.existsSync(`${stem}-answer.${e}`)) return `${stem}-answer.${e}`;
+  return null;
+}
+
+const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩';
+
+function fromCsv(file: string, t: Template, doc: PaperDocument): Answer[] {
+  return parseCsv(fs.readFileSync(file, 'utf8')).map(r => {
+    const raw = (r.answer ?? '').trim();
+    const circled = CIRCLED.indexOf(raw);
+    const section = r.section ? sectionOf(r.section, t) : t.sections.default;
+    if (r.section && !section) doc.messages.warn('answers/unknown-section', `the key names a section "${r.section}" this template does not know`, { stage: 'answers' });
+    return { section, number: Number(r.number), value: circled >= 0 ? String(circled + 1) : raw, choice: circled >= 0 ? true : null, points: r.points ? Number(r.points) : null };
+  });
+}
+
+async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument): Promise<Answer[]> {
+  const reading = await readKeyImage(input, ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng'));
+  for (const p of reading.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
+  const electives = doc.exam.electives;
+  const sections = new Map<number, string | null>();
+  for (const e of reading.entries) {
+    if (sections.has(e.table)) continue;
+    let section = sectionInHeading(e.heading, t);
+    if (!section && e.table === 0) section = t.sections.default;
+    if (!section && electives.length === 1) {
+      section = electives[0];
+      doc.messages.info('answers/heading-unread', `key table ${e.table + 1} heading "${e.heading}" names no section; it is the booklet's one elective`, { stage: 'answers' });
+    }
+    sections.set(e.table, section);
+  }
+  return reading.entries.map(e => ({ section: sections.get(e.table) ?? null, number: e.number, value: e.answer, choice: e.circled, points: null }));
+}
+
+async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<Answer[]> {
+  // Keys drawn as outlines carry no text: render and read them as images.
+  const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
+  try {
+    const out: Answer[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) out.push(...await fromImage(await renderPage(await pdf.getPage(n), 150), t, doc));
+    return out;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+export async function readKey(file: string, doc: PaperDocument): Promise<Answer[]> {
+  const ext = path.extname(file).slice(1).toLowerCase();
+  if (ext === 'csv') return fromCsv(file, doc.template, doc);
+  if (ext === 'pdf') return fromPdf(file, doc.template, doc);
+  return fromImage(file, doc.template, doc);
+}
+
+/** Join key entries to questions; conflicts are diagnostics and leave the answer unset. */
+export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: string): void {
+  const t = doc.template;
+  const find = (a: Answer) => doc.questions.find(q => q.number === a.number && (a.section === null || q.section === a.section));
+  const seen = new Set<Question>();
+  for (const a of answers) {
+    const q = find(a);
+    const where = `${a.section ?? ''} ${a.number}`.trim();
+    if (!q) { doc.messages.warn('answers/no-question', `${keyName} gives an answer for ${where}, a question this paper does not have`, { stage: 'answers' }); continue; }
+    seen.add(q);
+    const at = { page: q.page, item: q.id, stage: 'answers' };
+    if (q.type === 'short' && a.choice === true) { doc.messages.warn('answers/choice-on-short', `${keyName} gives option ${a.value} for a short-answer question`, at); continue; }
+    if (q.type === 'mcq' && a.choice === false) {
+      doc.messages.warn('answers/value-on-choice', `${keyName} gives the value ${a.value} for a multiple-choice question`, at);
+      continue;
+    }
+    if (q.type === 'mcq') {
+      const label = t.options.markers[Number(a.value) - 1];
+      if (!label || !q.options.some(o => o.label === label)) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
+      q.answer = label;
+    } else q.answer = a.value;
+    if (a.points !== null && q.points !== null && a.points !== q.points) doc.messages.warn('answers/points-differ', `the paper prints ${q.points} points, ${keyName} says ${a.points}`, at);
+    if (a.points !== null && q.points === null) q.points = a.points;
+  }
+  for (const q of doc.questions) if (!seen.has(q)) doc.messages.warn('answers/missing', `${keyName} has no answer for this question`, { page: q.page, item: q.id, stage: 'answers' });
+}
+
+export function answersStage(): Stage {
+  return {
+    name: 'answers',
+    kind: 'processor',
+    async run(doc) {
+      const file = keyFileFor(doc.path);
+      if (!file) return;
+      let answers: Answer[];
+      try {
+        answers = await readKey(file, doc);
+      } catch (e) {
+        doc.messages.error('answers/key-unreadable', `${path.basename(file)} cannot be read (${(e as Error).message})`, { stage: 'answers' });
+        return;
+      }
+      joinAnswers(doc, answers, path.basename(file));
+    },
+  };
+}
