@@ -23,14 +23,18 @@ export interface KeyReading {
   notes: string[];
 }
 
-async function readNumber(pool: OcrPool, g: Gray, box: [number, number, number, number]): Promise<string> {
+async function readNumber(pool: OcrPool, g: Gray, box: [number, number, number, number], thorough = false): Promise<string> {
   const png = await cellPng(g, box);
-  // Tesseract sometimes returns nothing for a lone digit in one mode and reads it in another.
+  // Tesseract may return nothing for a lone digit in one mode, or read `11` as `1` in another:
+  // ask in several, and (for answers) take the reading most modes agree on, the longer on a tie.
+  const readings: string[] = [];
   for (const mode of ['word', 'line', 'block'] as const) {
     const text = (await pool.recognize(png, { mode, whitelist: '0123456789' })).text.replace(/\D/g, '');
-    if (text) return text;
+    if (text && !thorough) return text;
+    if (text) readings.push(text);
   }
-  return '';
+  const count = (r: string) => readings.filter(x => x === r).length;
+  return readings.sort((a, b) => count(b) - count(a) || b.length - a.length)[0] ?? '';
 }
 
 async function readCircled(pool: OcrPool, g: Gray, ink: [number, number, number, number]): Promise<string> {
@@ -80,7 +84,7 @@ export async function readKeyImage(input: string | Buffer, digits: OcrPool, text
       const answerCell = t.cells.find(c => c.row === numberCell.row && c.col === numberCell.col + 1);
       if (!answerCell?.ink) { problems.push(`item ${n} has no answer in the key`); return; }
       const circled = isCircled(g, answerCell.ink);
-      const answer = circled ? await readCircled(digits, g, answerCell.ink) : await readNumber(digits, g, answerCell.ink);
+      const answer = circled ? await readCircled(digits, g, answerCell.ink) : await readNumber(digits, g, answerCell.ink, true);
       if (!answer) { problems.push(`item ${n}: the answer cannot be read`); return; }
       entries.push({ table: ti, heading, number: n, answer, circled });
     }));
