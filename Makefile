@@ -13,9 +13,10 @@ node_modules/.installed: package.json package-lock.json
 
 deps: node_modules/.installed
 
-# Debian packages: Chromium and CJK fonts for browser tests and for building the samples,
-# poppler and qpdf for the broken-input tests. Installed only where missing.
-SYSTEM_PACKAGES := chromium fonts-noto-cjk qpdf poppler-utils
+# Debian packages: OCR language data (read by tesseract.js from /usr/share/tesseract-ocr/5/tessdata,
+# never downloaded) and the tesseract CLI for the OCR benchmark; Chromium and CJK fonts for building
+# the samples; qpdf for the broken-input tests. Installed only where missing.
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa chromium fonts-noto-cjk qpdf poppler-utils
 system-deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -26,7 +27,7 @@ system-deps:
 
 setup: deps system-deps
 
-ingest: deps
+ingest: setup
 	npx tsx pipeline/cli.ts
 
 test: setup

@@ -37,9 +37,10 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
     expect(result.papers.filter(p => p.status === 'failed')).toEqual([]);
   }, 900_000);
 
-  it('scores recall, precision, points, type, options and page 1, figure ≥ 0.9', () => {
+  it('scores recall, precision, points, type, options, page and answer 1, figure ≥ 0.9', () => {
     const s = score();
-    console.log(`scorer: papers=${s.papers} questions=${s.questions} recall=${s.recall} precision=${s.precision} points=${s.points} type=${s.type} options=${s.options} page=${s.page} figure=${s.figure}`);
+    console.log(`scorer: papers=${s.papers} questions=${s.questions} recall=${s.recall} precision=${s.precision} points=${s.points} answer=${s.answer} type=${s.type} options=${s.options} page=${s.page} figure=${s.figure}`);
+    expect(s.answer).toBe(1);
     expect(s.papers).toBe(27);
     expect(s.recall).toBe(1);
     expect(s.precision).toBe(1);
@@ -57,6 +58,20 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
       const mine = recs.filter(r => r.source.file === f).map(r => `${r.section}:${r.number}`).sort();
       expect(mine, f).toEqual(truth.map(t => `${t.section}:${t.number}`).sort());
     }
+  });
+
+  it('carries the published error rates of the 2024 CSAT and their difficulty', () => {
+    const recs = records();
+    for (const f of ['202311-h3-math-pro', '202311-h3-math-dif', '202311-h3-math-geo']) {
+      const truth = parseCsv(fs.readFileSync(path.join(TRUTH, `${f}.csv`), 'utf8'));
+      for (const t of truth) {
+        const r = recs.find(x => x.source.file === `${f}.pdf` && x.section === t.section && x.number === Number(t.number));
+        const want = t.error_rate ? Number(t.error_rate) : null;
+        expect(r.error_rate, `${f} ${t.number}`).toBe(want);
+        expect(r.difficulty).toBe(want === null ? null : want <= 50 ? 'easy' : want <= 75 ? 'medium' : 'hard');
+      }
+    }
+    expect(recs.filter(r => !r.source.file.startsWith('202311')).every(r => r.error_rate === null)).toBe(true);
   });
 
   it('gives every record the contract fields and an id from hash, section and number', () => {

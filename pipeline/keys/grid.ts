@@ -126,14 +126,76 @@ export function isCircled(g: Gray, ink: NonNullable<Cell['ink']>): boolean {
   return left && right && top && bottom && inner > 0;
 }
 
-/** A cell's ink as a PNG, scaled up with a white margin, for recognising one small thing. */
+/** A cell's ink as a PNG, scaled (to the glyph height OCR reads best) with a white margin, for recognising one small thing. */
 export async function cellPng(g: Gray, box: [number, number, number, number], scale = 3, margin = 12): Promise<Buffer> {
   const [x0, y0, x1, y1] = box;
   const w = x1 - x0, h = y1 - y0;
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) out.set(g.data.subarray((y0 + y) * g.width + x0, (y0 + y) * g.width + x1), y * w);
   return sharp(out, { raw: { width: w, height: h, channels: 1 } })
-    .resize(w * scale, h * scale, { kernel: 'cubic' })
+    .resize(Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale)), { kernel: 'cubic' })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .threshold(160)
+    .png()
+    .toBuffer();
+}
+
+/**
+ * The glyph inside a ring (the digit of ①–⑤) on its own: ink connected to the edge of the ink box
+ * is the ring and is dropped; what is left is drawn black on white, scaled to `height` pixels.
+ */
+export async function innerGlyphPng(g: Gray, ink: [number, number, number, number], height = 50, margin = 20): Promise<Buffer | null> {
+  const [x0, y0, x1, y1] = ink;
+  const w = x1 - x0, h = y1 - y0;
+  const dark = (x: number, y: number) => g.data[(y0 + y) * g.width + x0 + x] < RULE;
+  // The ring is followed through its faint anti-aliased pixels too, so a thin arc stays whole.
+  const faint = (x: number, y: number) => g.data[(y0 + y) * g.width + x0 + x] < 225;
+  const ring = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (dark(x, y)) stack.push(y * w + x);
+  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) if (dark(x, y)) stack.push(y * w + x);
+  while (stack.length) {
+    const i = stack.pop()!;
+    if (ring[i]) continue;
+    ring[i] = 1;
+    const x = i % w, y = (i - x) / w;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const nx = x + dx, ny = y + dy;
+      if (nx >= 0 && ny >= 0 && nx < w && ny < h && !ring[ny * w + nx] && faint(nx, ny)) stack.push(ny * w + nx);
+    }
+  }
+  // Of what is left, the digit is the largest connected piece (a stroke of ring broken by
+  // anti-aliasing may survive the fill as a sliver).
+  const label = new Int32Array(w * h);
+  let best = 0, bestSize = 0;
+  for (let i = 0, next = 1; i < w * h; i++) {
+    if (ring[i] || label[i] || !dark(i % w, (i - (i % w)) / w)) continue;
+    let size = 0;
+    stack.push(i);
+    while (stack.length) {
+      const j = stack.pop()!;
+      if (label[j]) continue;
+      label[j] = next;
+      size++;
+      const x = j % w, y = (j - x) / w;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx, ny = y + dy, k = ny * w + nx;
+        if (nx >= 0 && ny >= 0 && nx < w && ny < h && !ring[k] && !label[k] && dark(nx, ny)) stack.push(k);
+      }
+    }
+    if (size > bestSize) { best = next; bestSize = size; }
+    next++;
+  }
+  const digit = (x: number, y: number) => best > 0 && label[y * w + x] === best;
+  let a = w, b = h, c = -1, d = -1;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (digit(x, y)) { a = Math.min(a, x); b = Math.min(b, y); c = Math.max(c, x); d = Math.max(d, y); }
+  if (c < 0) return null;
+  const gw = c - a + 1, gh = d - b + 1;
+  const out = new Uint8Array(gw * gh).fill(255);
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) if (digit(a + x, b + y)) out[y * gw + x] = g.data[(y0 + b + y) * g.width + x0 + a + x];
+  const scale = height / gh;
+  return sharp(out, { raw: { width: gw, height: gh, channels: 1 } })
+    .resize(Math.max(1, Math.round(gw * scale)), Math.max(1, Math.round(gh * scale)), { kernel: 'cubic' })
     .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
     .threshold(160)
     .png()

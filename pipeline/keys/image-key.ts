@@ -4,7 +4,7 @@
 // digit inside it goes to OCR (tesseract reads ① as @ or ©); numbers are read with a digit whitelist.
 import sharp from 'sharp';
 import type { OcrPool } from '../providers/ocr.ts';
-import { cellPng, findTables, isCircled, loadGray, type Gray, type Table } from './grid.ts';
+import { cellPng, findTables, innerGlyphPng, isCircled, loadGray, type Gray, type Table } from './grid.ts';
 
 export interface KeyEntry {
   /** Index of the table (0 = first, the common part) and its heading as read. */
@@ -24,7 +24,7 @@ export interface KeyReading {
 }
 
 async function readNumber(pool: OcrPool, g: Gray, box: [number, number, number, number], thorough = false): Promise<string> {
-  const png = await cellPng(g, box);
+  const png = await cellPng(g, box, 42 / (box[3] - box[1]));
   // Tesseract may return nothing for a lone digit in one mode, or read `11` as `1` in another:
   // ask in several, and (for answers) take the reading most modes agree on, the longer on a tie.
   const readings: string[] = [];
@@ -38,16 +38,12 @@ async function readNumber(pool: OcrPool, g: Gray, box: [number, number, number, 
 }
 
 async function readCircled(pool: OcrPool, g: Gray, ink: [number, number, number, number]): Promise<string> {
-  const [x0, y0, x1, y1] = ink;
-  const w = x1 - x0, h = y1 - y0;
-  // The digit inside the ring, cut a little tighter or looser until tesseract reads it.
-  for (const [ix, iy] of [[0.22, 0.18], [0.26, 0.22], [0.18, 0.14], [0.3, 0.25]]) {
-    const inner: [number, number, number, number] = [x0 + Math.round(w * ix), y0 + Math.round(h * iy), x1 - Math.round(w * ix), y1 - Math.round(h * iy)];
-    const png = await cellPng(g, inner, 5, 20);
-    for (const mode of ['char', 'word', 'block'] as const) {
-      const digit = (await pool.recognize(png, { mode, whitelist: '123456789' })).text.replace(/\D/g, '');
-      if (digit.length === 1) return digit;
-    }
+  // The digit alone, with its ring taken away: tesseract reads ① as @ or ©.
+  const png = await innerGlyphPng(g, ink);
+  if (!png) return '';
+  for (const mode of ['char', 'word', 'block'] as const) {
+    const digit = (await pool.recognize(png, { mode, whitelist: '123456789' })).text.replace(/\D/g, '');
+    if (digit.length === 1) return digit;
   }
   return '';
 }

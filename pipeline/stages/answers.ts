@@ -61,12 +61,33 @@ async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument
   return reading.entries.map(e => ({ section: sections.get(e.table) ?? null, number: e.number, value: e.answer, choice: e.circled, points: null }));
 }
 
+/** Resolutions a key PDF is read at; each item keeps the answer most readings agree on. */
+const KEY_DPIS = [100, 150, 200];
+
 async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<Answer[]> {
-  // Keys drawn as outlines carry no text: render and read them as images.
+  // Keys drawn as outlines (or scanned) carry no text: render and read them as images. One
+  // rendering can leave a glyph ambiguous to OCR, so each page is read at several resolutions.
   const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
   try {
     const out: Answer[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) out.push(...await fromImage(await renderPage(await pdf.getPage(n), 150), t, doc));
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const readings: Answer[][] = [];
+      for (const dpi of KEY_DPIS) readings.push(await fromImage(await renderPage(page, dpi), t, doc));
+      const votes = new Map<string, { a: Answer; n: number }[]>();
+      for (const a of readings.flat()) {
+        const k = `${a.section}|${a.number}`;
+        const list = votes.get(k) ?? [];
+        const same = list.find(v => v.a.value === a.value && v.a.choice === a.choice);
+        if (same) same.n++; else list.push({ a, n: 1 });
+        votes.set(k, list);
+      }
+      for (const [k, list] of votes) {
+        list.sort((x, y) => y.n - x.n);
+        if (list.length > 1) doc.messages.info('answers/readings-differ', `key item ${k.replace('|', ' ')}: readings ${list.map(v => `${v.a.value}×${v.n}`).join(', ')}; kept ${list[0].a.value}`, { stage: 'answers' });
+        out.push(list[0].a);
+      }
+    }
     return out;
   } finally {
     await pdf.destroy();
