@@ -129,8 +129,22 @@ function pathKind(data: ArrayLike<number> | undefined): ShapeKind {
 
 const isWhite = (c: string) => /^#f[a-f0-9]f[a-f0-9]f[a-f0-9]$/i.test(c);
 
-/** Painted images and vector paths of a page, from its operator list, with the transform stack applied. */
-export async function pageShapes(page: PdfPage, pageNumber: number): Promise<Shape[]> {
+/** A glyph as painted: its own position, so text rise and script sizes survive (pdf.js's text items merge them). */
+export interface RawGlyph extends RawSpan {}
+
+export interface PageGraphics {
+  shapes: Shape[];
+  /** Every painted glyph, one per character, with the real font name. */
+  glyphs: RawGlyph[];
+}
+
+interface TextState { tm: Matrix; tlm: Matrix; font: string; fs: number; tc: number; tw: number; th: number; rise: number; leading: number }
+
+/**
+ * Painted images, vector paths and glyphs of a page, from its operator list with the transform
+ * stack and the text state applied (PDF 32000-1 §9.4.4: Trm = [Tfs·Th 0 0 Tfs 0 Trise] × Tm × CTM).
+ */
+export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<PageGraphics> {
   const viewport = page.getViewport({ scale: 1 });
   const ops = await page.getOperatorList();
   let ctm = viewport.transform.slice() as Matrix;
@@ -138,6 +152,19 @@ export async function pageShapes(page: PdfPage, pageNumber: number): Promise<Sha
   let fill = '#000000', stroke = '#000000';
   const colorStack: [string, string][] = [];
   const shapes: Shape[] = [];
+  const glyphs: RawGlyph[] = [];
+  const I: Matrix = [1, 0, 0, 1, 0, 0];
+  const t: TextState = { tm: I, tlm: I, font: '', fs: 1, tc: 0, tw: 0, th: 1, rise: 0, leading: 0 };
+  const names = new Map<string, string>();
+  const fontName = (id: string) => {
+    if (!names.has(id)) {
+      let name = id;
+      try { const f = page.commonObjs.get(id) as { name?: string } | undefined; if (f?.name) name = f.name.replace(/^[A-Z]{6}\+/, ''); } catch { /* unresolved font */ }
+      names.set(id, name);
+    }
+    return names.get(id)!;
+  };
+  const moveLine = (tx: number, ty: number) => { t.tlm = multiply(t.tlm, [1, 0, 0, 1, tx, ty]); t.tm = t.tlm; };
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i];
     const args = ops.argsArray[i] as unknown[];
@@ -149,6 +176,30 @@ export async function pageShapes(page: PdfPage, pageNumber: number): Promise<Sha
       case OPS.paintFormXObjectEnd: ctm = stack.pop() ?? ctm; break;
       case OPS.setFillRGBColor: fill = String(args[0]); break;
       case OPS.setStrokeRGBColor: stroke = String(args[0]); break;
+      case OPS.beginText: t.tm = I; t.tlm = I; break;
+      case OPS.setFont: t.font = String(args[0]); t.fs = Number(args[1]); break;
+      case OPS.setCharSpacing: t.tc = Number(args[0]); break;
+      case OPS.setWordSpacing: t.tw = Number(args[0]); break;
+      case OPS.setHScale: t.th = Number(args[0]) / 100; break;
+      case OPS.setTextRise: t.rise = Number(args[0]); break;
+      case OPS.setLeading: t.leading = Number(args[0]); break;
+      case OPS.setTextMatrix: { const m = args[0] as ArrayLike<number>; t.tm = t.tlm = [m[0], m[1], m[2], m[3], m[4], m[5]]; break; }
+      case OPS.moveText: moveLine(Number(args[0]), Number(args[1])); break;
+      case OPS.setLeadingMoveText: t.leading = -Number(args[1]); moveLine(Number(args[0]), Number(args[1])); break;
+      case OPS.nextLine: moveLine(0, -t.leading); break;
+      case OPS.showText: {
+        const name = fontName(t.font);
+        for (const g of args[0] as (number | { unicode: string; width: number; isSpace: boolean })[]) {
+          if (typeof g === 'number') { t.tm = multiply(t.tm, [1, 0, 0, 1, (-g / 1000) * t.fs * t.th, 0]); continue; }
+          const trm = multiply(multiply(ctm, t.tm), [t.fs * t.th, 0, 0, t.fs, 0, t.rise]);
+          const [x, baseline] = apply(trm, 0, 0);
+          const size = Math.hypot(trm[2], trm[3]);
+          const w = (g.width / 1000) * Math.hypot(trm[0], trm[1]);
+          if (g.unicode && g.unicode.trim()) glyphs.push({ text: g.unicode, bbox: [x, baseline - size * 0.85, x + w, baseline + size * 0.2], baseline, size, font: name });
+          t.tm = multiply(t.tm, [1, 0, 0, 1, ((g.width / 1000) * t.fs + t.tc + (g.isSpace ? t.tw : 0)) * t.th, 0]);
+        }
+        break;
+      }
       case OPS.constructPath: {
         const [op, data, minMax] = args as [number, [ArrayLike<number>?], ArrayLike<number> | null];
         if (!PAINT_OPS.has(op) || !minMax || !Number.isFinite(minMax[0]) || !Number.isFinite(minMax[2])) break;
@@ -160,7 +211,12 @@ export async function pageShapes(page: PdfPage, pageNumber: number): Promise<Sha
         if (IMAGE_OPS.has(fn)) shapes.push({ page: pageNumber, kind: 'image', bbox: boxOf(ctm, 0, 0, 1, 1), visible: true });
     }
   }
-  return shapes;
+  return { shapes, glyphs };
+}
+
+/** Painted images and vector paths of a page. */
+export async function pageShapes(page: PdfPage, pageNumber: number): Promise<Shape[]> {
+  return (await pageGraphics(page, pageNumber)).shapes;
 }
 
 /** Render a page to PNG bytes at the given resolution. */

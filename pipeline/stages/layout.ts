@@ -76,6 +76,19 @@ export function buildLines(spans: Span[], page: number, column: number): Line[] 
     into.y1 = Math.max(into.y1, l.y1);
     lines.splice(i--, 1);
   }
+  // A left brace drawn in pieces (⎧ ⎨ ⎩) holds the rows of one formula (cases): its lines are one line.
+  for (let i = 0; i < lines.length; i++) {
+    const has = (l: typeof lines[number], ch: string) => l.spans.some(s => s.text.includes(ch));
+    if (!has(lines[i], '⎧') || has(lines[i], '⎩')) continue;
+    let end = i + 1;
+    while (end < lines.length && end <= i + 6 && !has(lines[end], '⎩')) end++;
+    if (end >= lines.length || !has(lines[end], '⎩')) continue;
+    for (const l of lines.splice(i + 1, end - i)) {
+      lines[i].spans.push(...l.spans);
+      lines[i].y0 = Math.min(lines[i].y0, l.y0);
+      lines[i].y1 = Math.max(lines[i].y1, l.y1);
+    }
+  }
   return lines
     .map(l => ({ page, column, spans: l.spans.sort((a, b) => a.bbox[0] - b.bbox[0]), bbox: bboxUnion(l.spans.map(s => s.bbox)) }))
     .sort((a, b) => a.bbox[1] - b.bbox[1]);

@@ -5,7 +5,7 @@
 import type { PageInfo, PaperDocument, Shape, Span } from '../document.ts';
 import { centerX, centerY, height, width } from '../document.ts';
 import { DocumentError } from '../diagnostics.ts';
-import { pageShapes, pageSpans, type RawSpan } from '../providers/pdf.ts';
+import { pageGraphics, pageSpans, type RawSpan } from '../providers/pdf.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 
@@ -62,8 +62,11 @@ export function textLayerStage(): Stage {
         let raw: RawSpan[];
         try {
           const p = await pdf.getPage(page.number);
-          page.shapes = await pageShapes(p, page.number);
-          raw = await pageSpans(p);
+          const graphics = await pageGraphics(p, page.number);
+          page.shapes = graphics.shapes;
+          // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
+          const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f));
+          raw = [...(await pageSpans(p)).filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
         } catch (e) {
           throw new DocumentError('text-layer/page-unreadable', `page ${page.number}: the text layer cannot be read (${(e as Error).message})`, page.number);
         }

@@ -1,11 +1,8 @@
 // Turning positioned spans back into text: spaces from gaps, formula runs as `$…$` with a
 // geometric best effort at fractions, radicals and scripts. (Exact LaTeX is the math stage's job.)
 import type { Span } from '../document.ts';
-import { centerX, centerY, height, width } from '../document.ts';
-
-const BAR = /^―+$/;
-
-interface Item { x: number; text: string }
+import { toGlyphs } from '../math/glyphs.ts';
+import { formulaLatex } from '../math/latex.ts';
 
 function plain(spans: Span[]): string {
   let out = '';
@@ -18,42 +15,12 @@ function plain(spans: Span[]): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-/** Linear LaTeX for one run of equation-font spans on one line. */
+/** A prime set in the text font right after a formula glyph belongs to the formula (g′(x)). */
+const PRIME = /^[′″]+$/;
+
+/** LaTeX for one run of equation-font spans on one line. */
 export function mathRun(spans: Span[]): string {
-  const left = new Set(spans);
-  const items: Item[] = [];
-  const bars = spans.filter(s => BAR.test(s.text.trim())).sort((a, b) => width(a.bbox) - width(b.bbox));
-  for (const bar of bars) {
-    if (!left.has(bar)) continue;
-    const under = (s: Span) => s !== bar && left.has(s) && centerX(s.bbox) >= bar.bbox[0] - 1 && centerX(s.bbox) <= bar.bbox[2] + 1;
-    const above = spans.filter(s => under(s) && centerY(s.bbox) < bar.baseline - height(bar.bbox) * 0.3);
-    const below = spans.filter(s => under(s) && centerY(s.bbox) > bar.baseline - height(bar.bbox) * 0.3);
-    left.delete(bar);
-    // A radical's bar: a √ just before it; what lies under the bar is the radicand.
-    const root = spans.find(s => left.has(s) && s.text.trim() === '√' && s.bbox[2] >= bar.bbox[0] - 3 && s.bbox[0] < bar.bbox[0]);
-    if (root) {
-      const radicand = spans.filter(s => left.has(s) && s !== root && s.bbox[0] >= bar.bbox[0] - 1 && s.bbox[0] < bar.bbox[2] && centerY(s.bbox) > bar.baseline);
-      const index = spans.find(s => left.has(s) && s !== root && s.size < root.size * 0.7 && s.bbox[2] <= root.bbox[0] + root.size * 0.7 && centerY(s.bbox) < centerY(root.bbox));
-      [root, ...radicand, ...(index ? [index] : [])].forEach(s => left.delete(s));
-      items.push({ x: root.bbox[0], text: `\\sqrt${index ? `[${index.text.trim()}]` : ''}{${mathRun(radicand)}}` });
-    } else if (above.length && below.length) {
-      [...above, ...below].forEach(s => left.delete(s));
-      items.push({ x: bar.bbox[0], text: `\\frac{${mathRun(above)}}{${mathRun(below)}}` });
-    }
-    // A bar over nothing else (an overline whose letters sit on the line) is left out of the linear text.
-  }
-  const rest = spans.filter(s => left.has(s));
-  if (!rest.length) return items.sort((a, b) => a.x - b.x).map(i => i.text).join(' ');
-  const base = rest.reduce((a, b) => (b.size > a.size ? b : a));
-  for (const s of rest) {
-    const t = s.text.trim();
-    if (!t) continue;
-    const small = s.size < base.size * 0.85;
-    if (small && s.baseline < base.baseline - base.size * 0.2) items.push({ x: s.bbox[0], text: `^{${t}}` });
-    else if (small && s.baseline > base.baseline + base.size * 0.1) items.push({ x: s.bbox[0], text: `_{${t}}` });
-    else items.push({ x: s.bbox[0], text: t.replace(/√/g, '\\surd ') });
-  }
-  return items.sort((a, b) => a.x - b.x).map(i => i.text).join(' ').replace(/\s+\^/g, '^').replace(/\s+_/g, '_').replace(/\s+/g, ' ').trim();
+  return formulaLatex(spans.flatMap(toGlyphs)).latex;
 }
 
 /** One line's spans (already in x order) as Markdown text with `$…$` formulas. */
@@ -61,9 +28,13 @@ export function lineText(spans: Span[]): string {
   const parts: string[] = [];
   for (let i = 0; i < spans.length;) {
     let j = i;
-    while (j < spans.length && spans[j].math === spans[i].math) j++;
+    const isMath = (k: number) => spans[k].math || (PRIME.test(spans[k].text.trim()) && k > 0 && spans[k - 1].math);
+    const kind = isMath(i);
+    // A wide gap ends a formula even inside the equation font (cells of a table set in it).
+    const apart = (k: number) => kind && spans[k].bbox[0] - spans[k - 1].bbox[2] > Math.max(spans[k].size, spans[k - 1].size) * 1.5;
+    while (j < spans.length && isMath(j) === kind && (j === i || !apart(j))) j++;
     const run = spans.slice(i, j);
-    if (run[0].math) {
+    if (kind) {
       const tex = mathRun(run);
       if (tex) parts.push(`$${tex}$`);
     } else parts.push(plain(run));

@@ -1,0 +1,221 @@
+// LaTeX from the geometry of formula glyphs, with no model: fractions from glyphs stacked around a
+// rule, radicals (with index) from √ and its vinculum, overlines and vector arrows from what sits
+// above letters, limits and bounds of lim/Σ/∫, scripts from baseline offset and size, cases from
+// a tall left brace. What cannot be rebuilt with confidence is reported through `doubts`.
+import { RULE, type Glyph } from './glyphs.ts';
+
+const SYMBOLS: Record<string, string> = {
+  'α': '\\alpha', 'β': '\\beta', 'γ': '\\gamma', 'δ': '\\delta', 'θ': '\\theta', 'λ': '\\lambda', 'μ': '\\mu', 'π': '\\pi', 'σ': '\\sigma', 'ω': '\\omega',
+  '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '×': '\\times', '÷': '\\div', '⋅': '\\cdot', '·': '\\cdot', '→': '\\to', '∞': '\\infty', '∠': '\\angle',
+  '⊥': '\\perp', '∥': '\\parallel', '∩': '\\cap', '∪': '\\cup', '⊂': '\\subset', '∈': '\\in', '±': '\\pm', '∘': '\\circ', '△': '\\triangle',
+  '∣': '|', '′': "'", '″': "''", '{': '\\{', '}': '\\}', '%': '\\%', '#': '\\#', '&': '\\&', '_': '\\_', '…': '\\cdots', '⋯': '\\cdots', '−': '-', '∼': '\\sim',
+  '∫': '\\int', 'Σ': '\\sum', '∑': '\\sum', '√': '\\surd',
+};
+const FUNCTIONS = ['lim', 'log', 'ln', 'sin', 'cos', 'tan', 'sec', 'csc', 'cot', 'exp', 'max', 'min'];
+const BRACES = '⎧⎨⎩⎪';
+/** Letters, digits and Greek: what a formula's main line is made of, and what arrows and bars stand over. */
+const ORDINARY = /^[A-Za-z0-9α-ωΑ-Ω∞]$/;
+
+export interface Built { latex: string; doubts: string[] }
+
+const cx = (g: Glyph) => (g.bbox[0] + g.bbox[2]) / 2;
+const w = (g: Glyph) => g.bbox[2] - g.bbox[0];
+
+interface Atom { x: number; x1: number; latex: string; baseline: number; size: number; script?: boolean }
+
+function tokenLatex(ch: string): string {
+  return SYMBOLS[ch] ?? ch;
+}
+
+/** Letters run together into words so that sin, log, lim become operators. */
+function words(glyphs: Glyph[]): Atom[] {
+  const out: Atom[] = [];
+  for (const g of [...glyphs].sort((a, b) => a.bbox[0] - b.bbox[0])) {
+    // The word this letter continues: the latest atom on its baseline, at its size, just before it.
+    const prev = [...out].reverse().find(a => Math.abs(a.baseline - g.baseline) < g.size * 0.15 && Math.abs(a.size - g.size) < 0.5);
+    const letter = /^[a-z]$/.test(g.ch);
+    if (prev && letter && /^[a-z]+$/.test(prev.latex) && g.bbox[0] - prev.x1 < g.size * 0.3 && g.bbox[0] - prev.x1 > -g.size * 0.3) {
+      prev.latex += g.ch; prev.x1 = g.bbox[2]; continue;
+    }
+    out.push({ x: g.bbox[0], x1: g.bbox[2], latex: g.ch, baseline: g.baseline, size: g.size });
+  }
+  // Split a word at a function name it holds (`sinx` → sin, x); other words are single letters.
+  const atoms: Atom[] = [];
+  for (const a of out) {
+    if (!/^[a-z]{2,}$/.test(a.latex)) { atoms.push({ ...a, latex: tokenLatex(a.latex) }); continue; }
+    let rest = a.latex, x = a.x;
+    const per = (a.x1 - a.x) / a.latex.length;
+    while (rest) {
+      const f = FUNCTIONS.filter(n => rest.startsWith(n)).sort((p, q) => q.length - p.length)[0];
+      const take = f ?? rest[0];
+      atoms.push({ x, x1: x + per * take.length, latex: f ? `\\${f}` : take, baseline: a.baseline, size: a.size });
+      x += per * take.length;
+      rest = rest.slice(take.length);
+    }
+  }
+  return atoms;
+}
+
+function join(atoms: Atom[]): string {
+  let s = '';
+  const list = atoms.sort((p, q) => p.x - q.x);
+  for (const [i, a] of list.entries()) {
+    // The equation font sets the decimal point as a raised dot: between digits it is a point.
+    if (a.latex === '\\cdot' && /\d$/.test(s) && /^\d/.test(list[i + 1]?.latex ?? '')) { s += '.'; continue; }
+    // A command name must not run into the letter after it (\pi t, not \pit).
+    if (/\\[a-zA-Z]+$/.test(s) && /^[a-zA-Z]/.test(a.latex)) s += ' ';
+    s += a.latex;
+  }
+  return s;
+}
+
+/** Build the LaTeX of a set of glyphs (one formula, or a part of one: a numerator, a radicand). */
+export function build(glyphs: Glyph[], doubts: string[] = []): string {
+  if (!glyphs.length) return '';
+  const left = new Set(glyphs);
+  const atoms: Atom[] = [];
+  const take = (gs: Glyph[]) => gs.forEach(g => left.delete(g));
+  const sorted = [...glyphs].sort((a, b) => a.bbox[0] - b.bbox[0]);
+
+  // Cases: a tall left brace (⎧⎨⎩) with rows to its right.
+  const brace = sorted.filter(g => BRACES.includes(g.ch));
+  if (brace.length >= 2) {
+    const bx = Math.max(...brace.map(g => g.bbox[2]));
+    const top = Math.min(...brace.map(g => g.bbox[1])), bottom = Math.max(...brace.map(g => g.bbox[3]));
+    const before = sorted.filter(g => !brace.includes(g) && g.bbox[2] <= Math.min(...brace.map(b => b.bbox[0])) + 1);
+    const inside = sorted.filter(g => !brace.includes(g) && g.bbox[0] >= bx - 1 && g.baseline > top && g.baseline <= bottom + 2);
+    take(brace); take(inside);
+    const rows: Glyph[][] = [];
+    for (const g of [...inside].sort((a, b) => a.baseline - b.baseline)) {
+      const row = rows.find(r => Math.abs(r[0].baseline - g.baseline) < g.size * 0.6);
+      if (row) row.push(g); else rows.push([g]);
+    }
+    const lines = rows.map(r => {
+      const rs = [...r].sort((a, b) => a.bbox[0] - b.bbox[0]);
+      // The condition is what follows the widest gap, when it opens with a bracket.
+      let cut = -1, gap = 0;
+      for (let i = 1; i < rs.length; i++) { const d = rs[i].bbox[0] - rs[i - 1].bbox[2]; if (d > gap) { gap = d; cut = i; } }
+      if (cut > 0 && gap > rs[0].size * 0.8) return `${build(rs.slice(0, cut), doubts)} & ${build(rs.slice(cut), doubts)}`;
+      return build(rs, doubts);
+    });
+    const rest = sorted.filter(g => left.has(g) && !before.includes(g));
+    take(before); take(rest);
+    return `${before.length ? build(before, doubts) + ' ' : ''}\\begin{cases} ${lines.join(' \\\\ ')} \\end{cases}${rest.length ? ' ' + build(rest, doubts) : ''}`;
+  }
+
+  // Vector arrows: an arrowhead raised over letters, with the rule that is its shaft.
+  for (const arrow of sorted.filter(g => g.ch === '→' && left.has(g))) {
+    const shaft = sorted.filter(g => g.ch === RULE && left.has(g) && Math.abs(g.baseline - arrow.baseline) < arrow.size * 0.3 && g.bbox[2] >= arrow.bbox[0] - 2 && g.bbox[0] <= arrow.bbox[2]);
+    const x0 = Math.min(arrow.bbox[0], ...shaft.map(g => g.bbox[0])), x1 = arrow.bbox[2];
+    const under = sorted.filter(g => left.has(g) && ORDINARY.test(g.ch) && cx(g) >= x0 - 1 && cx(g) <= x1 + 1 && g.baseline > arrow.baseline + arrow.size * 0.35);
+    if (!under.length) continue;
+    take([arrow, ...shaft, ...under]);
+    const body = build(under, doubts);
+    atoms.push({ x: Math.min(...under.map(g => g.bbox[0])), x1: Math.max(...under.map(g => g.bbox[2])), latex: under.length > 1 ? `\\overrightarrow{${body}}` : `\\vec{${body}}`, baseline: under[0].baseline, size: under[0].size });
+  }
+
+  // Rules: fraction bars, radical vincula, overlines. Widest first: what stands over or under a
+  // wide bar (a radical in a numerator, a fraction under a radical) is built again inside it.
+  const rules = sorted.filter(g => g.ch === RULE).sort((a, b) => w(b) - w(a));
+  for (const bar of rules) {
+    if (!left.has(bar)) continue;
+    const axis = bar.baseline - bar.size * 0.3;
+    const over = (g: Glyph) => g !== bar && left.has(g) && cx(g) >= bar.bbox[0] - 1 && cx(g) <= bar.bbox[2] + 1;
+    const root = sorted.find(g => left.has(g) && g.ch === '√' && g.bbox[2] >= bar.bbox[0] - 3 && g.bbox[0] < bar.bbox[0]);
+    if (root) {
+      // The radicand sits on the radical's own line, with anything stacked on a narrower rule inside it.
+      const core = sorted.filter(g => over(g) && Math.abs(g.baseline - root.baseline) <= root.size * 0.45);
+      const inner = core.filter(g => g.ch === RULE);
+      const radicand = [...new Set([...core, ...sorted.filter(g => over(g) && inner.some(r => cx(g) >= r.bbox[0] - 1 && cx(g) <= r.bbox[2] + 1))])];
+      const index = sorted.find(g => left.has(g) && g !== root && g.size < root.size * 0.75 && cx(g) < root.bbox[0] + w(root) * 0.6 && g.baseline < root.baseline - root.size * 0.2);
+      take([bar, root, ...radicand, ...(index ? [index] : [])]);
+      atoms.push({ x: root.bbox[0], x1: bar.bbox[2], latex: `\\sqrt${index ? `[${index.ch}]` : ''}{${build(radicand, doubts)}}`, baseline: root.baseline, size: radicand.length ? Math.max(...radicand.map(g => g.size)) : root.size });
+      continue;
+    }
+    const above = sorted.filter(g => over(g) && g.baseline < axis);
+    const below = sorted.filter(g => over(g) && g.baseline >= axis);
+    if (above.length && below.length) {
+      take([bar, ...above, ...below]);
+      atoms.push({ x: bar.bbox[0], x1: bar.bbox[2], latex: `\\frac{${build(above, doubts)}}{${build(below, doubts)}}`, baseline: bar.baseline, size: Math.max(...above.map(g => g.size)) });
+    } else if (below.length) {
+      take([bar, ...below]);
+      atoms.push({ x: bar.bbox[0], x1: bar.bbox[2], latex: `\\overline{${build(below, doubts)}}`, baseline: Math.max(...below.map(g => g.baseline)), size: below[0].size });
+    } else {
+      take([bar]);
+      doubts.push('a rule with nothing under it');
+    }
+  }
+
+  // lim and Σ carry their limits below (and above).
+  const ops = words(sorted.filter(g => left.has(g))).filter(a => a.latex === '\\lim' || a.latex === '\\sum');
+  for (const a of ops) {
+    const near = (g: Glyph) => left.has(g) && g.bbox[0] >= a.x - a.size * 0.8 && g.bbox[2] <= a.x1 + a.size * 0.8;
+    const below = sorted.filter(g => near(g) && g.baseline > a.baseline + a.size * 0.3);
+    const above = a.latex === '\\sum' ? sorted.filter(g => near(g) && g.baseline < a.baseline - a.size * 0.6) : [];
+    const own = sorted.filter(g => left.has(g) && g.bbox[0] >= a.x - 0.5 && g.bbox[2] <= a.x1 + 0.5 && Math.abs(g.baseline - a.baseline) < a.size * 0.2);
+    take([...below, ...above, ...own]);
+    atoms.push({ ...a, latex: `${a.latex}${below.length ? `_{${build(below, doubts)}}` : ''}${above.length ? `^{${build(above, doubts)}}` : ''}`, script: true });
+  }
+  const remaining = sorted.filter(g => left.has(g));
+  atoms.push(...words(remaining));
+  return join(scripts(atoms, mainBaseline(remaining, atoms), remaining, doubts));
+}
+
+
+/** The line a formula sits on: the baseline and size of its ordinary symbols (letters, digits), not its delimiters. */
+function mainBaseline(glyphs: Glyph[], atoms: Atom[]): { baseline: number; size: number } {
+  const ordinary = glyphs.filter(g => ORDINARY.test(g.ch));
+  const structures = atoms.filter(a => !a.script);
+  const pool = ordinary.length ? ordinary.map(g => ({ baseline: g.baseline, size: g.size })) : structures.length ? structures : atoms.length ? atoms : glyphs;
+  const big = Math.max(...pool.map(g => g.size));
+  const full = pool.filter(g => g.size >= big * 0.85);
+  const counts = new Map<number, number>();
+  for (const g of full) counts.set(Math.round(g.baseline), (counts.get(Math.round(g.baseline)) ?? 0) + 1);
+  const baseline = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+  return { baseline, size: big };
+}
+
+/**
+ * Superscripts and subscripts: atoms smaller than the main line and raised or lowered from it
+ * attach to the base before them; each script is built again from its glyphs (nested scripts).
+ */
+function scripts(atoms: Atom[], main: { baseline: number; size: number }, glyphs: Glyph[], doubts: string[]): Atom[] {
+  const kind = (b: Atom): 'base' | 'sup' | 'sub' => {
+    if (b.script) return 'base';
+    const small = b.size < main.size * 0.85;
+    if (small && b.baseline < main.baseline - main.size * 0.2) return 'sup';
+    if (small && b.baseline > main.baseline + main.size * 0.1) return 'sub';
+    return 'base';
+  };
+  const sorted = [...atoms].sort((a, b) => a.x - b.x);
+  const out: Atom[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i];
+    if (kind(a) === 'base' || !out.length) { out.push(a); continue; }
+    // Everything up to the next base atom: sup and sub parts, each rebuilt from its glyphs.
+    let j = i;
+    while (j + 1 < sorted.length && kind(sorted[j + 1]) !== 'base') j++;
+    const run = sorted.slice(i, j + 1);
+    const part = (k: 'sup' | 'sub') => {
+      const mine = run.filter(r => kind(r) === k);
+      if (!mine.length) return '';
+      const x0 = Math.min(...mine.map(r => r.x)), x1 = Math.max(...mine.map(r => r.x1));
+      const inner = glyphs.filter(g => g.bbox[0] >= x0 - 0.5 && g.bbox[2] <= x1 + 0.5 && (k === 'sup' ? g.baseline < main.baseline - main.size * 0.2 : g.baseline > main.baseline + main.size * 0.1));
+      const structured = mine.some(r => r.latex.startsWith('\\') && !FUNCTIONS.some(f => r.latex === `\\${f}`));
+      return structured || !inner.length ? join(mine) : build(inner, doubts);
+    };
+    const prev = out[out.length - 1];
+    const sub = part('sub'), sup = part('sup');
+    prev.latex = `${prev.latex}${sub ? `_{${sub}}` : ''}${sup ? `^{${sup}}` : ''}`;
+    prev.x1 = Math.max(prev.x1, ...run.map(r => r.x1));
+    i = j;
+  }
+  return out;
+}
+
+/** A whole formula: its LaTeX, and whether it parses as balanced TeX. */
+export function formulaLatex(glyphs: Glyph[]): Built {
+  const doubts: string[] = [];
+  const latex = build(glyphs, doubts).replace(/\s+/g, ' ').trim();
+  return { latex, doubts };
+}
