@@ -8,12 +8,13 @@ import { layoutStage } from './stages/layout.ts';
 import { segmentStage } from './stages/segment.ts';
 import { figuresStage } from './stages/figures.ts';
 import { composeStage } from './stages/compose.ts';
+import { mathStage } from './stages/math.ts';
 import { answersStage } from './stages/answers.ts';
 import { statsStage } from './stages/stats.ts';
 import { emitStage } from './stages/emit.ts';
 
 /** Bump when a change to a stage changes what it produces: papers done under another version are redone. */
-export const PIPELINE_VERSION = 2;
+export const PIPELINE_VERSION = 3;
 
 export function stages(_config: Config): Stage[] {
   return [
@@ -24,6 +25,7 @@ export function stages(_config: Config): Stage[] {
     segmentStage(), //   questions: number, stem, options, points, type, regions
     figuresStage(), //   images and drawings per question, cropped
     composeStage(), //   stem text with formulas, less number, points and figure labels
+    mathStage(), //      every formula parses in KaTeX, or is reported and kept as text
     answersStage(), //   the official key beside the paper (CSV, image or PDF; OCR where needed)
     statsStage(), //     published error rates and difficulty
     emitStage(), //      records (TO / TI / IO) into the store

@@ -83,12 +83,22 @@ export function build(glyphs: Glyph[], doubts: string[] = []): string {
     const bx = Math.max(...brace.map(g => g.bbox[2]));
     const top = Math.min(...brace.map(g => g.bbox[1])), bottom = Math.max(...brace.map(g => g.bbox[3]));
     const before = sorted.filter(g => !brace.includes(g) && g.bbox[2] <= Math.min(...brace.map(b => b.bbox[0])) + 1);
-    const inside = sorted.filter(g => !brace.includes(g) && g.bbox[0] >= bx - 1 && g.baseline > top && g.baseline <= bottom + 2);
+    const inside = sorted.filter(g => !brace.includes(g) && g.bbox[0] >= bx - 1 && g.baseline > top && g.baseline <= bottom + g.size);
     take(brace); take(inside);
+    // Rows by baseline; what stands over or under a fraction bar (or sits in a script) goes with the
+    // row of the glyph it belongs to, not a row of its own.
+    const bars = inside.filter(g => g.ch === RULE);
+    const ownerBar = (g: Glyph) => bars.find(b => b !== g && cx(g) >= b.bbox[0] - 1 && cx(g) <= b.bbox[2] + 1 && Math.abs(g.baseline - b.baseline) < b.size * 1.3);
     const rows: Glyph[][] = [];
-    for (const g of [...inside].sort((a, b) => a.baseline - b.baseline)) {
+    const anchored = inside.filter(g => !ownerBar(g) && g.size >= Math.max(...inside.map(x => x.size)) * 0.85);
+    for (const g of [...anchored].sort((a, b) => a.baseline - b.baseline)) {
       const row = rows.find(r => Math.abs(r[0].baseline - g.baseline) < g.size * 0.6);
       if (row) row.push(g); else rows.push([g]);
+    }
+    for (const g of inside.filter(x => !anchored.includes(x))) {
+      const ref = ownerBar(g) ?? g;
+      const row = rows.reduce((best, r) => (Math.abs(r[0].baseline - ref.baseline) < Math.abs(best[0].baseline - ref.baseline) ? r : best), rows[0] ?? [g]);
+      if (!rows.includes(row)) rows.push(row); else row.push(g);
     }
     const lines = rows.map(r => {
       const rs = [...r].sort((a, b) => a.bbox[0] - b.bbox[0]);

@@ -4,13 +4,13 @@
 import { contains } from '../document.ts';
 import type { PaperDocument, Question } from '../document.ts';
 import type { Stage } from '../stage.ts';
-import { lineText } from '../text/line-text.ts';
+import { lineText, type OnDoubt } from '../text/line-text.ts';
 import { pointsPattern, type Template } from '../template.ts';
 
-export function composeStem(q: Question, t: Template): string {
+export function composeStem(q: Question, t: Template, onDoubt?: OnDoubt): string {
   const drawings = q.figures.filter(f => f.kind !== 'table');
   const keep = (s: Question['anchor'][number]) => !q.anchor.includes(s) && !drawings.some(f => f.page === s.page && contains(f.bbox, s.bbox, 1));
-  let stem = q.lines.slice(0, q.stemLines).map(l => lineText(l.spans.filter(keep))).filter(Boolean).join('\n');
+  let stem = q.lines.slice(0, q.stemLines).map(l => lineText(l.spans.filter(keep), onDoubt)).filter(Boolean).join('\n');
   if (q.points !== null) {
     stem = stem.replace(new RegExp(`\\s*${pointsPattern(t, q.points).source}`, 'u'), '');
   }
@@ -23,7 +23,8 @@ export function composeStage(): Stage {
     kind: 'processor',
     run(doc: PaperDocument) {
       for (const q of doc.questions) {
-        q.stem = composeStem(q, doc.template);
+        q.stem = composeStem(q, doc.template, (doubt, latex) =>
+          doc.messages.warn('math/doubt', `a formula rebuilt with doubts (${doubt}): ${latex}`, { page: q.page, item: q.id, stage: 'compose' }));
         if (!q.stem) doc.messages.warn('compose/empty-stem', 'the question has no stem text', { page: q.page, item: q.id, stage: 'compose' });
       }
     },

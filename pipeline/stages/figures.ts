@@ -44,18 +44,24 @@ export function classify(group: Shape[]): Figure['kind'] | null {
   const box = bboxUnion(group.map(s => s.bbox));
   if (group.some(s => s.kind === 'image' && width(s.bbox) >= MIN_W / 2 && height(s.bbox) >= MIN_H / 2)) return 'image';
   if (width(box) < MIN_W || height(box) < MIN_H) return null;
+  // A box drawn around text (square or rounded corners): every stroke lies on the outer edge.
+  const edge = 4;
+  const near = (a: number, b: number) => Math.abs(a - b) < edge;
+  const onBorder = (s: Shape) => {
+    const b = s.bbox;
+    if (height(b) < 2) return near(b[1], box[1]) || near(b[3], box[3]);
+    if (width(b) < 2) return near(b[0], box[0]) || near(b[2], box[2]);
+    if (near(b[0], box[0]) && near(b[1], box[1]) && near(b[2], box[2]) && near(b[3], box[3])) return true;
+    // A rounded corner: a small arc in a corner of the box.
+    return width(b) <= 15 && height(b) <= 15 && (near(b[0], box[0]) || near(b[2], box[2])) && (near(b[1], box[1]) || near(b[3], box[3]));
+  };
+  if (group.every(onBorder)) return null;
   const straight = group.every(s => s.kind === 'line' || s.kind === 'rect');
   if (!straight) return 'drawing';
   const axis = group.every(s => width(s.bbox) < 2 || height(s.bbox) < 2 || s.kind === 'rect');
   if (!axis) return 'drawing';
-  // Axis-aligned rules only: a frame when nothing crosses its inside, a table when rules divide it.
-  const near = (a: number, b: number) => Math.abs(a - b) < 3;
-  const inner = group.filter(s => {
-    const b = s.bbox;
-    if (s.kind === 'rect' && width(b) >= 2 && height(b) >= 2) return !(near(b[0], box[0]) && near(b[1], box[1]) && near(b[2], box[2]) && near(b[3], box[3]));
-    if (height(b) < 2) return !(near(b[1], box[1]) || near(b[3], box[3]));
-    return !(near(b[0], box[0]) || near(b[2], box[2]));
-  });
+  // Axis-aligned rules with some inside the frame: a table when at least two rules divide it.
+  const inner = group.filter(s => !onBorder(s));
   return inner.length >= 2 ? 'table' : null;
 }
 
@@ -75,6 +81,13 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
         const kind = classify(g);
         if (!kind) continue;
         let bbox = bboxUnion(g.map(s => s.bbox));
+        // An image under running text (a backdrop, a pasted strip of the typeset page) is not a
+        // figure: a figure carries labels, not sentences.
+        const sentences = page.spans.filter(s => !s.math && contains(bbox, s.bbox, 1) && width(s.bbox) > 30).length;
+        if (sentences >= 2) {
+          doc.messages.info('figures/text-backdrop', 'an image under running text was not taken for a figure', { page: b.page, item: q.id, stage: 'figures' });
+          continue;
+        }
         // Labels (points, axes) drawn as text just outside the shapes belong to the figure.
         const labels = page.spans.filter(s => intersects(s.bbox, bbox, 10) && width(s.bbox) < 40 && !contains(bbox, s.bbox));
         if (labels.length) bbox = bboxUnion([bbox, ...labels.map(s => s.bbox)]);

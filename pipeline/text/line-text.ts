@@ -18,13 +18,18 @@ function plain(spans: Span[]): string {
 /** A prime set in the text font right after a formula glyph belongs to the formula (g′(x)). */
 const PRIME = /^[′″]+$/;
 
+/** Told of a formula the builder rebuilt with doubts (the formula stays; the caller reports it). */
+export type OnDoubt = (doubt: string, latex: string) => void;
+
 /** LaTeX for one run of equation-font spans on one line. */
-export function mathRun(spans: Span[]): string {
-  return formulaLatex(spans.flatMap(toGlyphs)).latex;
+export function mathRun(spans: Span[], onDoubt?: OnDoubt): string {
+  const built = formulaLatex(spans.flatMap(toGlyphs));
+  for (const d of built.doubts) onDoubt?.(d, built.latex);
+  return built.latex;
 }
 
 /** One line's spans (already in x order) as Markdown text with `$…$` formulas. */
-export function lineText(spans: Span[]): string {
+export function lineText(spans: Span[], onDoubt?: OnDoubt): string {
   const parts: string[] = [];
   for (let i = 0; i < spans.length;) {
     let j = i;
@@ -35,7 +40,7 @@ export function lineText(spans: Span[]): string {
     while (j < spans.length && isMath(j) === kind && (j === i || !apart(j))) j++;
     const run = spans.slice(i, j);
     if (kind) {
-      const tex = mathRun(run);
+      const tex = mathRun(run, onDoubt);
       if (tex) parts.push(`$${tex}$`);
     } else parts.push(plain(run));
     i = j;
