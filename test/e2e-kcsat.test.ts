@@ -9,6 +9,7 @@ import { resolveConfig } from '../pipeline/config.ts';
 import type { BBox, Span } from '../pipeline/document.ts';
 import { centerX, centerY, contains } from '../pipeline/document.ts';
 import { runBatch } from '../pipeline/run.ts';
+import { formulas, katexError } from '../pipeline/stages/math.ts';
 import { analyse, parseCsv } from './analyse.ts';
 import { haveShared, KCSAT, KCSAT_OUT, KCSAT_YEAR, SCORER, SHARED, TRUTH } from './helpers.ts';
 
@@ -58,6 +59,24 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
       const mine = recs.filter(r => r.source.file === f).map(r => `${r.section}:${r.number}`).sort();
       expect(mine, f).toEqual(truth.map(t => `${t.section}:${t.number}`).sort());
     }
+  });
+
+  it('rebuilds the hand-checked formulas of the 2024 CSAT, and every formula of every booklet typesets in KaTeX', () => {
+    const out = execFileSync('node', [SCORER, '--items', itemsFile, '--truth', TRUTH, '--math', path.join(SHARED, 'fixtures/math'), '--json'], { encoding: 'utf8' });
+    const s = JSON.parse(out).summary;
+    console.log(`math: formulas=${s.formulas} exact=${s.math_exact} precision=${s.math_precision} edit_sim=${s.math_sim}`);
+    expect(s.math_exact).toBeGreaterThanOrEqual(0.9);
+    expect(s.math_sim).toBeGreaterThanOrEqual(0.97);
+    let count = 0;
+    const broken: string[] = [];
+    for (const r of records()) for (const text of [r.stem, ...r.options.map((o: { text: string }) => o.text)]) for (const f of formulas(text)) {
+      count++;
+      const error = katexError(f);
+      if (error) broken.push(`${r.id}: ${f}: ${error}`);
+    }
+    console.log(`KaTeX: ${count} formulas, ${broken.length} that do not parse`);
+    expect(broken).toEqual([]);
+    expect(count).toBeGreaterThan(5000);
   });
 
   it('carries the published error rates of the 2024 CSAT and their difficulty', () => {
