@@ -40,8 +40,9 @@ typecheck: deps
 samples: setup
 	npx tsx fixtures/make-samples.ts
 
-bench: deps
+bench: setup
 	npx tsx test/bench.ts
+	npx tsx test/bench-ocr.ts
 
 clean:
 	rm -rf out

@@ -22,13 +22,13 @@ export interface OcrWord {
 }
 
 export interface OcrOptions {
-  /** Page segmentation: 'auto' for a page, 'line' for one line, 'char' for one character. */
-  mode?: 'auto' | 'block' | 'line' | 'word' | 'char';
+  /** Page segmentation: 'auto' for a page, 'column' for one column of text, 'line' for one line, 'char' for one character. */
+  mode?: 'auto' | 'column' | 'block' | 'line' | 'word' | 'char';
   /** Only these characters may be recognised. */
   whitelist?: string;
 }
 
-const MODES: Record<NonNullable<OcrOptions['mode']>, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK, line: PSM.SINGLE_LINE, word: PSM.SINGLE_WORD, char: PSM.SINGLE_CHAR };
+const MODES: Record<NonNullable<OcrOptions['mode']>, PSM> = { auto: PSM.AUTO, column: PSM.SINGLE_COLUMN, block: PSM.SINGLE_BLOCK, line: PSM.SINGLE_LINE, word: PSM.SINGLE_WORD, char: PSM.SINGLE_CHAR };
 
 interface Slot { worker: Promise<Worker>; busy: boolean }
 

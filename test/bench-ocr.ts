@@ -1,0 +1,69 @@
+// The OCR part of `make bench`: seconds per page of our OCR path (tesseract.js, Debian language
+// data) beside the native tesseract CLI (same data, same images, OMP_THREAD_LIMIT=1) in the same
+// run, and the character error rate of OCR Hangul against the text layer of the same pages. Each
+// column of the body is recognised on its own (page segmentation 4, one column of text), so the
+// reading order compared is the same on both sides.
+// Pages: BENCH_PAPER (default: a 2024 CSAT booklet from ../shared, else the shipped sample), BENCH_PAGES (default 3).
+import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../pipeline/config.ts';
+import { OcrPool, TESSDATA } from '../pipeline/providers/ocr.ts';
+import { openPdf, renderPage } from '../pipeline/providers/pdf.ts';
+import { analyse } from './analyse.ts';
+
+const shared = path.resolve(ROOT, '..', 'shared', 'fixtures', 'papers', 'kcsat', '202311-h3-math-pro.pdf');
+const paper = process.env.BENCH_PAPER ?? (fs.existsSync(shared) ? shared : path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf'));
+const pages = Number(process.env.BENCH_PAGES ?? 3);
+const DPI = 300;
+const LANG = 'kor+eng';
+
+const hangul = (s: string) => [...s].filter(c => /\p{Script=Hangul}/u.test(c)).join('');
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ocr-'));
+const pdf = await openPdf(new Uint8Array(fs.readFileSync(paper)));
+const doc = await analyse(paper, 'layout');
+const n = Math.min(pages, pdf.numPages);
+const scale = DPI / 72;
+// One image per column of the body band, with the Hangul the text layer has there, top to bottom.
+const crops: { page: number; file: string; want: string }[] = [];
+for (let p = 1; p <= n; p++) {
+  const png = await renderPage(await pdf.getPage(p), DPI);
+  const info = doc.pages[p - 1];
+  for (const [c, col] of info.columns.entries()) {
+    const file = path.join(tmp, `p${p}c${c}.png`);
+    const left = Math.max(0, Math.floor((col.x0 - 6) * scale)), top = Math.floor(info.body.y0 * scale);
+    await sharp(png).extract({ left, top, width: Math.min(Math.ceil((col.x1 - col.x0 + 12) * scale), Math.ceil(info.width * scale) - left), height: Math.ceil((info.body.y1 - info.body.y0) * scale) }).toFile(file);
+    crops.push({ page: p, file, want: hangul(doc.lines.filter(l => l.page === p && l.column === c).flatMap(l => l.spans).map(s => s.text).join('')) });
+  }
+}
+await pdf.destroy();
+
+const pool = new OcrPool(LANG, 1);
+let jsSeconds = 0, cliSeconds = 0, jsErrors = 0, cliErrors = 0, total = 0;
+console.log(`bench-ocr: ${path.basename(paper)}, ${n} pages (${crops.length} columns) at ${DPI} dpi, ${LANG}, tessdata ${TESSDATA}`);
+for (const crop of crops) {
+  let t0 = performance.now();
+  const js = (await pool.recognize(crop.file, { mode: 'column' })).text;
+  jsSeconds += (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  const cli = execFileSync('tesseract', [crop.file, '-', '-l', LANG, '--psm', '4', '--tessdata-dir', TESSDATA], { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  cliSeconds += (performance.now() - t0) / 1000;
+  jsErrors += editDistance(hangul(js), crop.want);
+  cliErrors += editDistance(hangul(cli), crop.want);
+  total += crop.want.length;
+}
+await pool.close();
+console.log(`ocr: tesseract.js ${(jsSeconds / n).toFixed(2)} s/page, tesseract CLI ${(cliSeconds / n).toFixed(2)} s/page; Hangul CER against the text layer (${total} characters): tesseract.js ${(jsErrors / total).toFixed(3)}, CLI ${(cliErrors / total).toFixed(3)}`);
+fs.rmSync(tmp, { recursive: true, force: true });
