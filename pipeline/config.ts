@@ -18,6 +18,10 @@ export interface Config {
   readonly yearDir: string;
   /** Page image resolution (dots per inch) for the IO modality and figure crops. */
   readonly dpi: number;
+  /** Resolution pages without a usable text layer are rendered at for OCR. */
+  readonly ocrDpi: number;
+  /** OCR languages (tesseract names) for a cover read before any template is known. */
+  readonly ocrLang: string;
   readonly templatesDir: string;
   /** Template id to use for every paper instead of detecting one (TEMPLATE=). */
   readonly template: string | null;
@@ -31,6 +35,8 @@ export interface Config {
 export const DEFAULTS = {
   year: String(new Date().getFullYear()),
   dpi: 144,
+  ocrDpi: 300,
+  ocrLang: 'kor+eng',
   outDir: 'out',
   inboxDir: 'inbox',
   samplesDir: 'fixtures/samples',
@@ -74,6 +80,8 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     outDir,
     yearDir: path.join(outDir, year),
     dpi,
+    ocrDpi: Number(env.OCR_DPI ?? DEFAULTS.ocrDpi),
+    ocrLang: env.OCR_LANG ?? DEFAULTS.ocrLang,
     templatesDir: path.join(ROOT, DEFAULTS.templatesDir),
     template: input.template ?? env.TEMPLATE ?? null,
     force: force === true || force === '1' || force === 'true',

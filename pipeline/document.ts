@@ -64,6 +64,8 @@ export interface PageInfo {
   shapes: Shape[];
   /** Spans removed as page furniture (running heads, page numbers, copyright lines). */
   furniture: Span[];
+  /** The page's text came from OCR (it had no usable text layer). */
+  ocr?: boolean;
 }
 
 /** A line of text: spans in one column whose vertical extents overlap. */

@@ -19,6 +19,8 @@ export interface TemplateData {
   numbering: { pattern: string; first: number; max: number; indentTolerance: number };
   options: { markers: string[]; typeWith: 'mcq'; typeWithout: 'short' | 'free' };
   points: { open: string; unit: string; close: string; values?: number[] };
+  /** OCR languages (tesseract names) for pages of this family without a text layer. */
+  ocrLang?: string;
   /** Answer keys and published statistics: OCR language of key headings, other names of sections. */
   answers?: { ocrLang?: string; sectionAliases?: Record<string, string> };
   mathFonts: string[];

@@ -54,7 +54,8 @@ function longestDarkRun(g: Gray, fixed: number, horizontal: boolean, from: numbe
   return best;
 }
 
-function inkBox(g: Gray, x0: number, y0: number, x1: number, y1: number): Cell['ink'] {
+/** The bounding box of the ink inside a rectangle, or null when it is (nearly) blank. */
+export function inkBox(g: Gray, x0: number, y0: number, x1: number, y1: number): Cell['ink'] {
   let a = Infinity, b = Infinity, c = -1, d = -1, n = 0;
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
     if (g.data[y * g.width + x] < DARK) { n++; a = Math.min(a, x); b = Math.min(b, y); c = Math.max(c, x); d = Math.max(d, y); }

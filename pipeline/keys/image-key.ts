@@ -37,7 +37,7 @@ async function readNumber(pool: OcrPool, g: Gray, box: [number, number, number, 
   return readings.sort((a, b) => count(b) - count(a) || b.length - a.length)[0] ?? '';
 }
 
-async function readCircled(pool: OcrPool, g: Gray, ink: [number, number, number, number]): Promise<string> {
+export async function readCircled(pool: OcrPool, g: Gray, ink: [number, number, number, number]): Promise<string> {
   // The digit alone, with its ring taken away: tesseract reads ① as @ or ©.
   const png = await innerGlyphPng(g, ink);
   if (!png) return '';

@@ -19,6 +19,8 @@ export interface OcrWord {
   text: string;
   confidence: number;
   bbox: [number, number, number, number];
+  /** The box of the text line the word was found in (its height gives the type size). */
+  line: [number, number, number, number];
 }
 
 export interface OcrOptions {
@@ -81,7 +83,7 @@ export class OcrPool {
       const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
       const words: OcrWord[] = [];
       for (const b of data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) for (const w of l.words) {
-        words.push({ text: w.text, confidence: w.confidence, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1] });
+        words.push({ text: w.text, confidence: w.confidence, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], line: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1] });
       }
       return { text: data.text.trim(), words };
     } finally {

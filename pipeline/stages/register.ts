@@ -6,6 +6,9 @@ import { DocumentError } from '../diagnostics.ts';
 import { openPdf, pageShapes, pageSize, pageSpans, PdfOpenError } from '../providers/pdf.ts';
 import type { Stage } from '../stage.ts';
 import { pickTemplate, type Template } from '../template.ts';
+import { ocrPage } from '../ocr/page-ocr.ts';
+import { ocrPool } from '../providers/ocr.ts';
+import { MIN_TEXT } from './text-layer.ts';
 
 export function readCover(t: Template, coverText: string): ExamInfo {
   const c = t.cover;
@@ -55,9 +58,17 @@ export function registerStage(): Stage {
         const page = await ctx.pdf.getPage(1);
         await pageShapes(page, 1);
         coverText = (await pageSpans(page)).map(s => s.text).join(' ');
+        if (coverText.replace(/\s/g, '').length < MIN_TEXT) {
+          // No text layer on the cover (a scan): read it by OCR (text-layer reads it again with the
+          // template's option markers once the template is known).
+          const read = await ocrPage(page, 1, doc.pages[0], ocrPool(ctx.config.ocrLang), ctx.config.ocrDpi, []);
+          coverText = read.spans.map(s => s.text).join(' ');
+        }
       } catch (e) {
         throw new DocumentError('register/page-unreadable', `page 1 cannot be read (${(e as Error).message})`, 1);
       }
+      // OCR tends to set Hangul syllables apart (대 학 수 학): match the cover with and without those gaps.
+      coverText = `${coverText}\n${coverText.replace(/(?<=\p{Script=Hangul})\s+(?=\p{Script=Hangul})/gu, '')}`;
       const template = pickTemplate(ctx.templates, coverText, ctx.config.template);
       if (!template) {
         throw new DocumentError('register/no-template', `no template in templates/ fits this paper's cover text; name one with TEMPLATE= (there are: ${ctx.templates.map(t => t.id).join(', ')})`, 1);

@@ -7,7 +7,7 @@ import { bboxUnion, centerY } from '../document.ts';
 import { questionId } from '../ids.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import type { Stage } from '../stage.ts';
-import { pointsPattern, type Template } from '../template.ts';
+import { escapeRegExp, pointsPattern, type Template } from '../template.ts';
 
 interface Draft {
   section: string | null;
@@ -45,9 +45,12 @@ export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t:
 }
 
 /** Points by position: an opening mark, a number, the unit and the closing mark near one another. */
-export function findPoints(spans: Span[], t: Template): { value: number; spans: Span[] } | null {
+export function findPoints(spans: Span[], t: Template, ocr = false): { value: number; spans: Span[] } | null {
   const open = t.points.open;
-  const re = pointsPattern(t);
+  // OCR misreads the unit (점 → 4, A): on an OCR page a bracket holding one of the template's
+  // point values and at most two stray characters is the marker.
+  const values = (t.points.values ?? []).join('');
+  const re = ocr && values ? new RegExp(`${escapeRegExp(open)}\\s*([${values}])\\s*\\S{0,2}?\\s*${escapeRegExp(t.points.close)}`, 'u') : pointsPattern(t);
   const starts = spans.filter(s => !s.math && s.text.includes(open));
   for (const s of starts.reverse()) {
     const near = spans
@@ -156,7 +159,7 @@ function build(doc: PaperDocument, d: Draft): Question {
   const t = doc.template;
   const id = questionId(doc.sha256, d.section, d.number);
   const all = d.lines.flatMap(l => l.spans);
-  const points = findPoints(all, t);
+  const points = findPoints(all, t, d.lines.some(l => doc.pages[l.page - 1].ocr));
   const { options, firstLine } = optionsOf(d.lines, t, new Set(d.anchor));
   if (points === null) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
   else if (t.points.values && !t.points.values.includes(points.value)) doc.messages.warn('segment/unusual-points', `points ${points.value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });

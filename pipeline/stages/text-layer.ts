@@ -6,8 +6,13 @@ import type { PageInfo, PaperDocument, Shape, Span } from '../document.ts';
 import { centerX, centerY, height, width } from '../document.ts';
 import { DocumentError } from '../diagnostics.ts';
 import { pageGraphics, pageSpans, type RawSpan } from '../providers/pdf.ts';
+import { ocrPage } from '../ocr/page-ocr.ts';
+import { ocrPool } from '../providers/ocr.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
+
+/** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
+export const MIN_TEXT = 20;
 
 const isPrivateUse = (cp: number) => (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
 
@@ -58,6 +63,7 @@ export function textLayerStage(): Stage {
       const pdf = needPdf(ctx);
       const t = doc.template;
       let glyphs = 0;
+      const lang = t.ocrLang ?? ctx.config.ocrLang;
       for (const page of doc.pages) {
         let raw: RawSpan[];
         try {
@@ -67,6 +73,15 @@ export function textLayerStage(): Stage {
           // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
           const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f));
           raw = [...(await pageSpans(p)).filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
+          if (raw.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0) < MIN_TEXT) {
+            // No usable text layer: read the page from its pixels. A picture as large as the page is
+            // the scan itself, not a figure.
+            const read = await ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, t.options.markers);
+            raw = read.spans;
+            page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
+            page.ocr = true;
+            doc.counters.pagesOcr = (doc.counters.pagesOcr ?? 0) + 1;
+          }
         } catch (e) {
           throw new DocumentError('text-layer/page-unreadable', `page ${page.number}: the text layer cannot be read (${(e as Error).message})`, page.number);
         }
@@ -83,7 +98,7 @@ export function textLayerStage(): Stage {
         splitFurniture(page, spans, t);
       }
       if (glyphs === 0) {
-        throw new DocumentError('text-layer/no-text', 'no page has a text layer (a scanned or outlined paper needs OCR, which this build does not have yet)');
+        throw new DocumentError('text-layer/no-text', 'no page has text, in its text layer or by OCR');
       }
       doc.exam.electives = [...new Set(doc.pages.map(p => p.section).filter((s): s is string => !!s && s !== t.sections.default))];
     },
