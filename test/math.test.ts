@@ -70,4 +70,9 @@ describe.skipIf(!haveShared())('math on real glyph runs (2024 CSAT)', () => {
     expect(all(e, n, section)).toContain(latex);
     expect(katexError(latex)).toBeNull();
   });
+
+  it('tall brackets set in pieces (⎡ ∣ ⎣)', async () => {
+    const doc = await analyse(path.join(KCSAT, '202211-h3-math-dif.pdf'));
+    expect(formulas(doc.questions.find(x => x.number === 9)!.stem)).toContain('[-\\frac{\\pi}{6},b]');
+  }, 60_000);
 });

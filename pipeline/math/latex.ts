@@ -124,6 +124,19 @@ export function build(glyphs: Glyph[], doubts: string[] = []): string {
     atoms.push({ x: Math.min(...under.map(g => g.bbox[0])), x1: Math.max(...under.map(g => g.bbox[2])), latex: under.length > 1 ? `\\overrightarrow{${body}}` : `\\vec{${body}}`, baseline: under[0].baseline, size: under[0].size });
   }
 
+  // Tall brackets set in pieces (⎡ ∣ ⎣ for [, ⎤ ∣ ⎦ for ]): one bracket each.
+  for (const [top, bottom, open] of [['⎡', '⎣', '['], ['⎤', '⎦', ']']] as const) {
+    for (const head of sorted.filter(g => g.ch === top && left.has(g))) {
+      const stack = sorted.filter(g => left.has(g) && g !== head && (g.ch === bottom || g.ch === '∣' || g.ch === '|') && Math.abs(g.bbox[0] - head.bbox[0]) < head.size * 0.3 && g.baseline > head.baseline);
+      const foot = stack.find(g => g.ch === bottom);
+      if (!foot) continue;
+      const parts = [head, ...stack.filter(g => g.baseline <= foot.baseline)];
+      take(parts);
+      const mid = (head.baseline + foot.baseline) / 2;
+      atoms.push({ x: head.bbox[0], x1: head.bbox[2], latex: open, baseline: mid, size: main0(glyphs) });
+    }
+  }
+
   // Rules: fraction bars, radical vincula, overlines. Widest first: what stands over or under a
   // wide bar (a radical in a numerator, a fraction under a radical) is built again inside it.
   const rules = sorted.filter(g => g.ch === RULE).sort((a, b) => w(b) - w(a));
@@ -171,6 +184,12 @@ export function build(glyphs: Glyph[], doubts: string[] = []): string {
   return join(scripts(atoms, mainBaseline(remaining, atoms), remaining, doubts));
 }
 
+
+/** The size of a formula's ordinary symbols. */
+function main0(glyphs: Glyph[]): number {
+  const ordinary = glyphs.filter(g => ORDINARY.test(g.ch));
+  return Math.max(...(ordinary.length ? ordinary : glyphs).map(g => g.size));
+}
 
 /** The line a formula sits on: the baseline and size of its ordinary symbols (letters, digits), not its delimiters. */
 function mainBaseline(glyphs: Glyph[], atoms: Atom[]): { baseline: number; size: number } {
