@@ -1,7 +1,7 @@
 // The OCR path end to end: an image-only copy of a real booklet (rendered, rebuilt as a PDF of
 // pictures, made here from ../shared) goes through the same layout and segmentation as a text
-// layer. The floors below are what this path reaches today (recall 0.90 on this booklet; the goal
-// is 0.97), so a change that makes it worse shows.
+// layer. The floors below are what this path reaches today (recall 0.93, points 0.89 on this
+// booklet; the goal is 0.97), so a change that makes it worse shows.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,7 @@ describe.skipIf(!haveShared())('OCR path on an image-only booklet', () => {
     console.log(`image-only 202311-h3-math-pro: recall=${s.recall} precision=${s.precision} points=${s.points} answer=${s.answer} type=${s.type} options=${s.options} page=${s.page}`);
     expect(s.precision).toBe(1);
     expect(s.page).toBe(1);
-    expect(s.recall).toBeGreaterThanOrEqual(0.85);
-    expect(s.points).toBeGreaterThanOrEqual(0.75);
+    expect(s.recall).toBeGreaterThanOrEqual(0.9);
+    expect(s.points).toBeGreaterThanOrEqual(0.85);
   }, 300_000);
 });

@@ -138,11 +138,18 @@ export function segmentStage(): Stage {
         if (anchor) {
           const prev = last.get(section ?? '') ?? 0;
           const n = anchor.number;
-          const fits = n === prev + 1 || (prev === 0 && (drafts.length === 0 ? n === t.numbering.first : true)) || (n > prev + 1 && n <= prev + 3);
+          let fits = n === prev + 1 || (prev === 0 && (drafts.length === 0 ? n === t.numbering.first : true)) || (n > prev + 1 && n <= prev + 3);
+          if (!fits && page.ocr && prev > 0) {
+            // OCR misreads digits (3 as 9): on an OCR page a number at the margin is trusted for
+            // where a question starts, and the sequence says which one it is.
+            doc.messages.info('segment/ocr-number', `a question number read as ${n} where ${prev + 1} comes next: taken as ${prev + 1}`, { page: line.page, stage: 'segment' });
+            anchor.number = prev + 1;
+            fits = true;
+          }
           if (fits) {
-            if (n > prev + 1 && prev !== 0) doc.messages.warn('segment/number-gap', `question ${n} follows ${prev}: ${n - prev - 1} number(s) missing`, { page: line.page, item: String(n), stage: 'segment' });
-            last.set(section ?? '', n);
-            current = { section, number: n, anchor: anchor.spans, lines: [line], typeHint };
+            if (anchor.number > prev + 1 && prev !== 0) doc.messages.warn('segment/number-gap', `question ${n} follows ${prev}: ${n - prev - 1} number(s) missing`, { page: line.page, item: String(n), stage: 'segment' });
+            last.set(section ?? '', anchor.number);
+            current = { section, number: anchor.number, anchor: anchor.spans, lines: [line], typeHint };
             drafts.push(current);
             continue;
           }
