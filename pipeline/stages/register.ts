@@ -1,7 +1,7 @@
 // register: content hash, page count, the template that fits, and what the paper says about
 // itself on its cover (year, sitting, session, subject, form).
 import crypto from 'node:crypto';
-import type { ExamInfo, PaperDocument } from '../document.ts';
+import type { ExamInfo } from '../document.ts';
 import { DocumentError } from '../diagnostics.ts';
 import { openPdf, pageShapes, pageSize, pageSpans, PdfOpenError } from '../providers/pdf.ts';
 import type { Stage } from '../stage.ts';
