@@ -23,7 +23,7 @@ export function readCover(t: Template, coverText: string): ExamInfo {
     year: year ? Number(year) : null,
     sitting: pick(c.sittings),
     session: session ? Number(session) : null,
-    subject: first(c.subject) ? t.subject : t.subject,
+    subject: t.subject,
     form: pick(c.forms),
     electives: [],
   };
