@@ -127,18 +127,43 @@ export function isCircled(g: Gray, ink: NonNullable<Cell['ink']>): boolean {
   return left && right && top && bottom && inner > 0;
 }
 
+/** Grey pixels as a black-on-white PNG, scaled with a white margin: what OCR reads one small thing from best. */
+function smallPng(pixels: Uint8Array, w: number, h: number, scale: number, margin: number): Promise<Buffer> {
+  return sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
+    .resize(Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale)), { kernel: 'cubic' })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .threshold(160)
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Flood fill over a w×h grid (8-connected) from the seeds, through cells that pass and are still
+ * 0 in `mark`, writing `value`. Returns how many cells were filled and their bounding box.
+ */
+export function floodFill(w: number, h: number, seeds: number[], pass: (k: number) => boolean, mark: Uint8Array | Int32Array, value = 1): { size: number; box: [number, number, number, number] } {
+  const stack = seeds.filter(k => !mark[k] && pass(k));
+  for (const k of stack) mark[k] = value;
+  let size = 0, a = w, b = h, c = -1, d = -1;
+  while (stack.length) {
+    const j = stack.pop()!;
+    const x = j % w, y = (j - x) / w;
+    size++; a = Math.min(a, x); b = Math.min(b, y); c = Math.max(c, x); d = Math.max(d, y);
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const nx = x + dx, ny = y + dy, k = ny * w + nx;
+      if (nx >= 0 && ny >= 0 && nx < w && ny < h && !mark[k] && pass(k)) { mark[k] = value; stack.push(k); }
+    }
+  }
+  return { size, box: [a, b, c + 1, d + 1] };
+}
+
 /** A cell's ink as a PNG, scaled (to the glyph height OCR reads best) with a white margin, for recognising one small thing. */
 export async function cellPng(g: Gray, box: [number, number, number, number], scale = 3, margin = 12): Promise<Buffer> {
   const [x0, y0, x1, y1] = box;
   const w = x1 - x0, h = y1 - y0;
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) out.set(g.data.subarray((y0 + y) * g.width + x0, (y0 + y) * g.width + x1), y * w);
-  return sharp(out, { raw: { width: w, height: h, channels: 1 } })
-    .resize(Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale)), { kernel: 'cubic' })
-    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
-    .threshold(160)
-    .png()
-    .toBuffer();
+  return smallPng(out, w, h, scale, margin);
 }
 
 /**
@@ -148,57 +173,28 @@ export async function cellPng(g: Gray, box: [number, number, number, number], sc
 export async function innerGlyphPng(g: Gray, ink: [number, number, number, number], height = 50, margin = 20): Promise<Buffer | null> {
   const [x0, y0, x1, y1] = ink;
   const w = x1 - x0, h = y1 - y0;
-  const dark = (x: number, y: number) => g.data[(y0 + y) * g.width + x0 + x] < RULE;
-  // The ring is followed through its faint anti-aliased pixels too, so a thin arc stays whole.
-  const faint = (x: number, y: number) => g.data[(y0 + y) * g.width + x0 + x] < 225;
+  const px = (k: number) => g.data[(y0 + Math.floor(k / w)) * g.width + x0 + (k % w)];
+  const dark = (k: number) => px(k) < RULE;
+  // The ring: ink reaching the box's edge, followed through its faint anti-aliased pixels too so a thin arc stays whole.
   const ring = new Uint8Array(w * h);
-  const stack: number[] = [];
-  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (dark(x, y)) stack.push(y * w + x);
-  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) if (dark(x, y)) stack.push(y * w + x);
-  while (stack.length) {
-    const i = stack.pop()!;
-    if (ring[i]) continue;
-    ring[i] = 1;
-    const x = i % w, y = (i - x) / w;
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-      const nx = x + dx, ny = y + dy;
-      if (nx >= 0 && ny >= 0 && nx < w && ny < h && !ring[ny * w + nx] && faint(nx, ny)) stack.push(ny * w + nx);
-    }
-  }
+  const edge: number[] = [];
+  for (let x = 0; x < w; x++) edge.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) edge.push(y * w, y * w + w - 1);
+  floodFill(w, h, edge.filter(dark), k => px(k) < 225, ring);
   // Of what is left, the digit is the largest connected piece (a stroke of ring broken by
   // anti-aliasing may survive the fill as a sliver).
   const label = new Int32Array(w * h);
-  let best = 0, bestSize = 0;
+  let best = 0, bestSize = 0, bestBox: [number, number, number, number] = [0, 0, 0, 0];
   for (let i = 0, next = 1; i < w * h; i++) {
-    if (ring[i] || label[i] || !dark(i % w, (i - (i % w)) / w)) continue;
-    let size = 0;
-    stack.push(i);
-    while (stack.length) {
-      const j = stack.pop()!;
-      if (label[j]) continue;
-      label[j] = next;
-      size++;
-      const x = j % w, y = (j - x) / w;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx, ny = y + dy, k = ny * w + nx;
-        if (nx >= 0 && ny >= 0 && nx < w && ny < h && !ring[k] && !label[k] && dark(nx, ny)) stack.push(k);
-      }
-    }
-    if (size > bestSize) { best = next; bestSize = size; }
+    if (ring[i] || label[i] || !dark(i)) continue;
+    const piece = floodFill(w, h, [i], k => !ring[k] && dark(k), label, next);
+    if (piece.size > bestSize) { best = next; bestSize = piece.size; bestBox = piece.box; }
     next++;
   }
-  const digit = (x: number, y: number) => best > 0 && label[y * w + x] === best;
-  let a = w, b = h, c = -1, d = -1;
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (digit(x, y)) { a = Math.min(a, x); b = Math.min(b, y); c = Math.max(c, x); d = Math.max(d, y); }
-  if (c < 0) return null;
-  const gw = c - a + 1, gh = d - b + 1;
+  if (!best) return null;
+  const [a, b, c, d] = bestBox;
+  const gw = c - a, gh = d - b;
   const out = new Uint8Array(gw * gh).fill(255);
-  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) if (digit(a + x, b + y)) out[y * gw + x] = g.data[(y0 + b + y) * g.width + x0 + a + x];
-  const scale = height / gh;
-  return sharp(out, { raw: { width: gw, height: gh, channels: 1 } })
-    .resize(Math.max(1, Math.round(gw * scale)), Math.max(1, Math.round(gh * scale)), { kernel: 'cubic' })
-    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
-    .threshold(160)
-    .png()
-    .toBuffer();
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) if (label[(b + y) * w + a + x] === best) out[y * gw + x] = px((b + y) * w + a + x);
+  return smallPng(out, gw, gh, height / gh, margin);
 }

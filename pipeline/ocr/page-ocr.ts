@@ -6,7 +6,7 @@
 import type { BBox, Shape } from '../document.ts';
 import { findBody } from '../stages/text-layer.ts';
 import { findColumnsFromShapes } from './columns.ts';
-import { isCircled, loadGray, type Gray } from '../keys/grid.ts';
+import { floodFill, isCircled, loadGray, type Gray } from '../keys/grid.ts';
 import { readCircled } from '../keys/image-key.ts';
 import type { OcrPool } from '../providers/ocr.ts';
 import { renderPage, type PdfPage } from '../providers/pdf.ts';
@@ -98,27 +98,14 @@ export async function findRings(g: Gray, line: [number, number, number, number],
   const x0 = Math.max(0, line[0] - h), x1 = Math.min(g.width, line[2] + h);
   const W = x1 - x0, H = y1 - y0;
   const seen = new Uint8Array(W * H);
-  // Faint pixels count too, so an anti-aliased ring stays one piece.
-  const dark = (x: number, y: number) => g.data[(y0 + y) * g.width + x0 + x] < 170;
+  const dark = (k: number) => g.data[(y0 + Math.floor(k / W)) * g.width + x0 + (k % W)] < 170;
   const out: { box: [number, number, number, number]; marker: string }[] = [];
-  const stack: number[] = [];
   for (let i = 0; i < W * H; i++) {
-    if (seen[i] || !dark(i % W, Math.floor(i / W))) continue;
-    let a = W, b = H, c = -1, d = -1;
-    stack.push(i);
-    seen[i] = 1;
-    while (stack.length) {
-      const j = stack.pop()!;
-      const x = j % W, y = (j - x) / W;
-      a = Math.min(a, x); b = Math.min(b, y); c = Math.max(c, x); d = Math.max(d, y);
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx, ny = y + dy, k = ny * W + nx;
-        if (nx >= 0 && ny >= 0 && nx < W && ny < H && !seen[k] && dark(nx, ny)) { seen[k] = 1; stack.push(k); }
-      }
-    }
-    const w = c - a + 1, hh = d - b + 1;
-    if (hh < h * 0.6 || hh > h * 2.2 || w / hh < 0.8 || w / hh > 1.25 || b === 0 || d === H - 1) continue;
-    const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + c + 1, y0 + d + 1];
+    if (seen[i] || !dark(i)) continue;
+    const [a, b, c, d] = floodFill(W, H, [i], dark, seen).box;
+    const w = c - a, hh = d - b;
+    if (hh < h * 0.6 || hh > h * 2.2 || w / hh < 0.8 || w / hh > 1.25 || b === 0 || d === H) continue;
+    const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + c, y0 + d];
     if (!isCircled(g, ink)) continue;
     const marker = markers[Number(await readCircled(pool, g, ink)) - 1];
     if (marker) out.push({ box: ink, marker });
