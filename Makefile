@@ -4,7 +4,7 @@ YEAR ?= $(shell date +%Y)
 OUT ?= out
 export YEAR IN OUT DPI TEMPLATE FORCE
 
-.PHONY: ingest test typecheck setup deps system-deps samples bench clean
+.PHONY: ingest test typecheck setup deps ocr-deps system-deps samples bench clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -13,21 +13,30 @@ node_modules/.installed: package.json package-lock.json
 
 deps: node_modules/.installed
 
-# Debian packages: OCR language data (read by tesseract.js from /usr/share/tesseract-ocr/5/tessdata,
-# never downloaded) and the tesseract CLI for the OCR benchmark; Chromium and CJK fonts for building
-# the samples; qpdf for the broken-input tests. Installed only where missing.
-SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa chromium fonts-noto-cjk qpdf poppler-utils
-system-deps:
-	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Debian packages, installed only where missing. OCR language data (read by tesseract.js from
+# /usr/share/tesseract-ocr/5/tessdata, never downloaded) and the tesseract CLI for the benchmark are
+# what ingest needs; the tests also want Chromium and CJK fonts (building the samples), qpdf and poppler.
+OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa
+TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf poppler-utils
+
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi; \
 	fi
+endef
+
+ocr-deps:
+	$(call apt_install,$(OCR_PACKAGES))
+
+system-deps:
+	$(call apt_install,$(TEST_PACKAGES))
 
 setup: deps system-deps
 
-ingest: setup
+ingest: deps ocr-deps
 	npx tsx pipeline/cli.ts
 
 test: setup
