@@ -43,9 +43,11 @@ function fromCsv(file: string, t: Template, doc: PaperDocument): Answer[] {
   });
 }
 
-async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument): Promise<Answer[]> {
+/** `report`: whether this reading's problems become diagnostics (a key read several times reports once). */
+async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument, report = true): Promise<Answer[]> {
   const reading = await readKeyImage(input, ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng'));
-  for (const p of reading.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
+  if (report) for (const p of reading.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
+  if (report) for (const n of reading.notes) doc.messages.info('answers/number-misread', `answer key: ${n}`, { stage: 'answers' });
   const electives = doc.exam.electives;
   const sections = new Map<number, string | null>();
   for (const e of reading.entries) {
@@ -54,7 +56,7 @@ async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument
     if (!section && e.table === 0) section = t.sections.default;
     if (!section && electives.length === 1) {
       section = electives[0];
-      doc.messages.info('answers/heading-unread', `key table ${e.table + 1} heading "${e.heading}" names no section; it is the booklet's one elective`, { stage: 'answers' });
+      if (report) doc.messages.info('answers/heading-unread', `key table ${e.table + 1} heading "${e.heading}" names no section; it is the booklet's one elective`, { stage: 'answers' });
     }
     sections.set(e.table, section);
   }
@@ -73,7 +75,7 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const readings: Answer[][] = [];
-      for (const dpi of KEY_DPIS) readings.push(await fromImage(await renderPage(page, dpi), t, doc));
+      for (const [i, dpi] of KEY_DPIS.entries()) readings.push(await fromImage(await renderPage(page, dpi), t, doc, i === 0));
       const votes = new Map<string, { a: Answer; n: number }[]>();
       for (const a of readings.flat()) {
         const k = `${a.section}|${a.number}`;
