@@ -130,7 +130,7 @@ function pathKind(data: ArrayLike<number> | undefined): ShapeKind {
 const isWhite = (c: string) => /^#f[a-f0-9]f[a-f0-9]f[a-f0-9]$/i.test(c);
 
 /** A glyph as painted: its own position, so text rise and script sizes survive (pdf.js's text items merge them). */
-export interface RawGlyph extends RawSpan {}
+export type RawGlyph = RawSpan;
 
 export interface PageGraphics {
   shapes: Shape[];
