@@ -30,6 +30,23 @@ export interface Config {
   /** Progress bar on a terminal; plain lines when not a TTY or in CI. */
   readonly progress: boolean;
   readonly root: string;
+  /** The optional LLM parse (off unless LLM_BASE_URL or LLM_MODEL is set). */
+  readonly llm: LlmConfig | null;
+}
+
+export interface LlmConfig {
+  /** Chat-completions endpoint root: OpenAI's, or any compatible local server's (LLM_BASE_URL). */
+  readonly baseURL: string;
+  readonly model: string;
+  readonly apiKey: string;
+  /** Body lines per request, and how many lines consecutive requests share (a question cut at a chunk's edge is seen whole by the next). */
+  readonly chunkLines: number;
+  readonly overlapLines: number;
+  /** Attempts per chunk for answers that cannot be used (malformed, truncated, refused), with doubling waits from `backoffMs`. */
+  readonly attempts: number;
+  readonly backoffMs: number;
+  readonly timeoutMs: number;
+  readonly maxTokens: number;
 }
 
 export const DEFAULTS = {
@@ -41,6 +58,14 @@ export const DEFAULTS = {
   inboxDir: 'inbox',
   samplesDir: 'fixtures/samples',
   templatesDir: 'templates',
+  llmBaseURL: 'https://api.openai.com/v1',
+  llmModel: 'gpt-4o-mini',
+  llmChunkLines: 120,
+  llmOverlapLines: 20,
+  llmAttempts: 3,
+  llmBackoffMs: 500,
+  llmTimeoutMs: 120_000,
+  llmMaxTokens: 4096,
 } as const;
 
 export interface ConfigInput {
@@ -58,6 +83,33 @@ function check(cond: boolean, message: string): asserts cond {
 }
 
 const hasPdf = (dir: string) => fs.existsSync(dir) && fs.readdirSync(dir).some(f => f.toLowerCase().endsWith('.pdf'));
+
+/** The LLM settings, or null (no LLM) when neither LLM_BASE_URL nor LLM_MODEL is set. */
+function resolveLlm(env: NodeJS.ProcessEnv): LlmConfig | null {
+  if (!env.LLM_BASE_URL && !env.LLM_MODEL) return null;
+  const int = (name: string, fallback: number, min: number) => {
+    const v = Number(env[name] ?? fallback);
+    check(Number.isInteger(v) && v >= min, `${name} must be a whole number ≥ ${min}, got "${env[name]}"`);
+    return v;
+  };
+  const baseURL = env.LLM_BASE_URL ?? DEFAULTS.llmBaseURL;
+  check(/^https?:\/\//.test(baseURL), `LLM_BASE_URL must be an http(s) URL, got "${baseURL}"`);
+  const chunkLines = int('LLM_CHUNK_LINES', DEFAULTS.llmChunkLines, 10);
+  const overlapLines = int('LLM_OVERLAP_LINES', DEFAULTS.llmOverlapLines, 0);
+  check(overlapLines < chunkLines, 'LLM_OVERLAP_LINES must be smaller than LLM_CHUNK_LINES');
+  return Object.freeze({
+    baseURL,
+    model: env.LLM_MODEL ?? DEFAULTS.llmModel,
+    // A local server needs no key; the client wants a string all the same.
+    apiKey: env.LLM_API_KEY ?? env.OPENAI_API_KEY ?? 'none',
+    chunkLines,
+    overlapLines,
+    attempts: int('LLM_ATTEMPTS', DEFAULTS.llmAttempts, 1),
+    backoffMs: int('LLM_BACKOFF_MS', DEFAULTS.llmBackoffMs, 0),
+    timeoutMs: int('LLM_TIMEOUT_MS', DEFAULTS.llmTimeoutMs, 1000),
+    maxTokens: int('LLM_MAX_TOKENS', DEFAULTS.llmMaxTokens, 64),
+  });
+}
 
 export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (as `make` exports an unset one) counts as unset.
@@ -87,6 +139,7 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     force: force === true || force === '1' || force === 'true',
     progress: input.progress ?? (Boolean(process.stderr.isTTY) && !env.CI),
     root: ROOT,
+    llm: resolveLlm(env),
   };
   return Object.freeze(config);
 }

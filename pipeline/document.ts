@@ -1,7 +1,7 @@
 // The one document model every stage reads and enriches. Coordinates are PDF points with a
 // top-left origin (y grows downwards), as the item-record contract asks.
 import type { Diagnostics } from './diagnostics.ts';
-import type { Template } from './template.ts';
+import type { QuestionType, Template } from './template.ts';
 
 export type BBox = [number, number, number, number];
 
@@ -94,12 +94,21 @@ export interface Option {
   text: string;
 }
 
+/** A sub-part of a structured question, `(b)(ii)`, with the marks printed for it. */
+export interface Part {
+  label: string;
+  marks: number | null;
+}
+
 export interface Question {
   id: string;
   section: string | null;
   number: number;
-  type: 'mcq' | 'short' | 'free';
+  type: QuestionType;
   points: number | null;
+  parts: Part[];
+  /** What the key says of the item beyond its answer: `pilot` (not scored), `annulled`. */
+  flags: string[];
   page: number;
   lines: Line[];
   /** The spans of the printed number that opens the question. */
@@ -124,10 +133,14 @@ export interface PaperDocument {
   bytes: Uint8Array;
   pageCount: number;
   exam: ExamInfo;
+  /** The cover's text, as register read it (sections and counts some papers state there). */
+  cover: string;
   template: Template;
   pages: PageInfo[];
   /** Body lines of the whole paper in reading order (page, column, top to bottom). */
   lines: Line[];
+  /** Lines after the questions end (an appended answer section, a repeat with worked solutions). */
+  tail: Line[];
   questions: Question[];
   messages: Diagnostics;
   /** What each stage did (e.g. pages rendered vs taken from cache), for the run summary. */

@@ -6,6 +6,7 @@ import { rasterizeStage } from './stages/rasterize.ts';
 import { textLayerStage } from './stages/text-layer.ts';
 import { layoutStage } from './stages/layout.ts';
 import { segmentStage } from './stages/segment.ts';
+import { llmStage } from './stages/llm.ts';
 import { figuresStage } from './stages/figures.ts';
 import { composeStage } from './stages/compose.ts';
 import { mathStage } from './stages/math.ts';
@@ -14,7 +15,7 @@ import { statsStage } from './stages/stats.ts';
 import { emitStage } from './stages/emit.ts';
 
 /** Bump when a change to a stage changes what it produces: papers done under another version are redone. */
-export const PIPELINE_VERSION = 3;
+export const PIPELINE_VERSION = 4;
 
 export function stages(_config: Config): Stage[] {
   return [
@@ -23,6 +24,7 @@ export function stages(_config: Config): Stage[] {
     textLayerStage(), // spans, equation font decoded, furniture set aside, page sections
     layoutStage(), //    columns and lines in reading order
     segmentStage(), //   questions: number, stem, options, points, type, regions
+    llmStage(), //       optional: the model's reading by block ids, reconciled (off without LLM_*)
     figuresStage(), //   images and drawings per question, cropped
     composeStage(), //   stem text with formulas, less number, points and figure labels
     mathStage(), //      every formula parses in KaTeX, or is reported and kept as text

@@ -37,24 +37,32 @@ export interface BatchResult {
 
 export type Progress = (event: { done: number; total: number; file: string; outcome?: PaperOutcome }) => void;
 
-export function listPdfs(dir: string): string[] {
-  return fs.readdirSync(dir).filter(f => f.toLowerCase().endsWith('.pdf')).sort().map(f => path.join(dir, f));
+/**
+ * The papers in a folder: its PDFs less the answer keys beside them — `<stem>-answer.pdf`, and a
+ * key a template pairs with its paper by name (a Cambridge `_ms_` beside its `_qp_`).
+ */
+export function listPdfs(dir: string, templates: readonly Template[] = []): string[] {
+  const names = fs.readdirSync(dir).filter(f => f.toLowerCase().endsWith('.pdf'));
+  const present = new Set(names);
+  const pairs = templates.flatMap(t => t.answers?.pairs ?? []);
+  const isKey = (f: string) => /-answer\.pdf$/i.test(f) || pairs.some(p => f.includes(p.key) && present.has(f.replace(p.key, p.paper)));
+  return names.filter(f => !isKey(f)).sort().map(f => path.join(dir, f));
 }
 
 export function runKey(config: Config, templates: readonly Template[]): string {
   const h = crypto.createHash('sha256');
-  h.update(JSON.stringify({ v: PIPELINE_VERSION, dpi: config.dpi, template: config.template }));
+  h.update(JSON.stringify({ v: PIPELINE_VERSION, dpi: config.dpi, template: config.template, llm: config.llm && { url: config.llm.baseURL, model: config.llm.model } }));
   for (const t of templates) h.update(JSON.stringify(t));
   return h.digest('hex').slice(0, 16);
 }
 
 export function newDocument(file: string, bytes: Uint8Array): PaperDocument {
   return {
-    file: path.basename(file), path: file, sha256: '', bytes, pageCount: 0,
+    file: path.basename(file), path: file, sha256: '', bytes, pageCount: 0, cover: '',
     exam: { family: '', language: '', year: null, sitting: null, session: null, subject: null, form: null, electives: [] },
     // The template is set by register; no later stage runs without it.
     template: undefined as unknown as Template,
-    pages: [], lines: [], questions: [], messages: new Diagnostics(path.basename(file)), counters: {},
+    pages: [], lines: [], tail: [], questions: [], messages: new Diagnostics(path.basename(file)), counters: {},
   };
 }
 
@@ -112,7 +120,7 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
   fs.mkdirSync(config.yearDir, { recursive: true });
   const store = new Store(path.join(config.yearDir, 'store.sqlite'));
   const runId = store.startRun();
-  const files = listPdfs(config.inDir);
+  const files = listPdfs(config.inDir, templates);
   const base = { config, templates, store, runKey: runKey(config, templates) };
   const papers: PaperOutcome[] = [];
   const shas: string[] = [];

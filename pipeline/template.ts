@@ -5,6 +5,8 @@ import path from 'node:path';
 
 interface PatternId { pattern: string; id: string; label?: string }
 
+export type QuestionType = 'mcq' | 'mcq-multi' | 'short' | 'free';
+
 export interface TemplateData {
   id: string;
   description?: string;
@@ -12,17 +14,63 @@ export interface TemplateData {
   subject: string;
   language: string;
   detect: { all?: string[]; any?: string[] };
-  cover: { year?: string; session?: string; subject?: string; sittings?: PatternId[]; forms?: PatternId[] };
-  sections: { default: string | null; headings: PatternId[]; headingWhere: 'head' | 'body' };
-  furniture: { patterns: string[]; endOfQuestions?: string[] };
-  typeHeadings?: { pattern: string; type: 'mcq' | 'short' }[];
-  numbering: { pattern: string; first: number; max: number; indentTolerance: number };
-  options: { markers: string[]; typeWith: 'mcq'; typeWithout: 'short' | 'free' };
-  points: { open: string; unit: string; close: string; values?: number[] };
+  cover: { year?: string; session?: string; subject?: string; subjects?: PatternId[]; sittings?: PatternId[]; forms?: PatternId[]; form?: string };
+  /**
+   * Sections: named by the running head of a page (`head`) or by a heading line in the flow of
+   * questions (`body`). `ranges` read from the cover which numbers a section holds
+   * ("las primeras 54 preguntas corresponden al Módulo Común"): group 1 the count, group 2 the name.
+   */
+  sections: { default: string | null; headings: PatternId[]; headingWhere: 'head' | 'body'; ranges?: string[] };
+  /**
+   * Page furniture. `patterns`: text near the top or bottom edge (running heads, page numbers);
+   * `anywhere`: text dropped wherever it stands (watermarks, dotted answer lines); `instructions`:
+   * a heading that opens a block of numbered instructions, which runs to the next section heading
+   * or the end of its page and holds no question; `endOfQuestions`: where questions stop (a
+   * column's end-of-paper notice, or an appended answer section).
+   */
+  furniture: { patterns: string[]; anywhere?: string[]; instructions?: string[]; endOfQuestions?: string[] };
+  /** Headings that say what type the questions under them are (선다형 / 단답형 / 不定项选择题). */
+  typeHeadings?: { pattern: string; type: QuestionType }[];
+  /**
+   * Question numbers: the pattern a line opens with (group 1 the number) at the column's left edge.
+   * `first`: the number the first question must carry (a list, or null for any: 理综 papers start
+   * at 7); `maxJump`: how far a number may skip ahead (26 after 13); `restart`: what a number that
+   * goes back means — `stop` (the paper repeats itself with worked solutions: count each question once).
+   */
+  numbering: { pattern: string; first: number | number[] | null; max: number; indentTolerance: number; maxJump?: number; restart?: 'stop' | 'ignore' };
+  /**
+   * Options. `markers`: the labels in order. Without `pattern`, a marker is the label itself found
+   * anywhere (①); with it, a marker is where the pattern matches at the start of a span or after a
+   * space (group 1 the label): `A)`, `A．`, `(A)`.
+   */
+  options: { markers: string[]; pattern?: string; typeWith: 'mcq'; typeWithout: 'short' | 'free' };
+  /**
+   * Points or marks. By position from `open`, `unit`, `close` (`[3점]`, `[4]`), or by `pattern` over a
+   * line (group 1 the value, `(14 分)`). `sum`: every marker counts (marks per part, summed);
+   * otherwise the last one. `sectionDefault`: a heading line that sets the points of every question
+   * under it (每小题 6 分, group 1).
+   */
+  points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; sectionDefault?: string };
+  /** Sub-parts, outermost level first: a pattern a line opens with (group 1 the label), e.g. `(a)`, `(i)`. */
+  parts?: { levels: string[] };
+  /** Page layout: how many text columns (auto: from the column rule or the widest gap). */
+  layout?: { columns?: 'auto' | 1 };
   /** OCR languages (tesseract names) for pages of this family without a text layer. */
   ocrLang?: string;
   /** Answer keys and published statistics: OCR language of key headings, other names of sections. */
-  answers?: { ocrLang?: string; sectionAliases?: Record<string, string> };
+  answers?: {
+    ocrLang?: string;
+    sectionAliases?: Record<string, string>;
+    /** A key PDF with a text layer: every match of `entry` is one item (groups: number, flag, answer). */
+    keyText?: { entry: string; flags?: Record<string, string> };
+    /** Key files paired by name rather than `-answer`: the paper's name with `paper` replaced by `key`. */
+    pairs?: { paper: string; key: string }[];
+    /**
+     * Answers printed in the paper after the questions: `pair` matches a run of `7.D 8.A` (groups:
+     * number, answer); `marker` an answer given under a repeated question (`【答案】D`, group 1).
+     */
+    inline?: { pair?: string; marker?: string };
+  };
   mathFonts: string[];
   fontTables: Record<string, string>;
   prompt: { system: string; user: string; variables: string[] };
@@ -35,8 +83,14 @@ export interface Template extends TemplateData {
     furniture: RegExp[];
     endOfQuestions: RegExp[];
     numbering: RegExp;
-    typeHeadings: { re: RegExp; type: 'mcq' | 'short' }[];
+    typeHeadings: { re: RegExp; type: QuestionType }[];
     sections: { re: RegExp; id: string; label: string }[];
+    anywhere: RegExp[];
+    instructions: RegExp[];
+    option: RegExp | null;
+    points: RegExp | null;
+    sectionPoints: RegExp | null;
+    parts: RegExp[];
   };
   /** Font name fragment → (code point → character), for fonts whose glyphs carry private code points. */
   fontMaps: Map<string, Map<number, string>>;
@@ -99,6 +153,12 @@ export function loadTemplate(file: string, root: string): Template {
       numbering: compile(name, 'numbering.pattern', data.numbering.pattern),
       typeHeadings: (data.typeHeadings ?? []).map((t, i) => ({ re: compile(name, `typeHeadings[${i}]`, t.pattern), type: t.type })),
       sections: (data.sections?.headings ?? []).map((s, i) => ({ re: compile(name, `sections.headings[${i}]`, s.pattern), id: s.id, label: s.label ?? s.id })),
+      anywhere: (data.furniture.anywhere ?? []).map((p, i) => compile(name, `furniture.anywhere[${i}]`, p)),
+      instructions: (data.furniture.instructions ?? []).map((p, i) => compile(name, `furniture.instructions[${i}]`, p)),
+      option: data.options.pattern ? compile(name, 'options.pattern', data.options.pattern, 'gu') : null,
+      points: data.points.pattern ? compile(name, 'points.pattern', data.points.pattern, 'gu') : null,
+      sectionPoints: data.points.sectionDefault ? compile(name, 'points.sectionDefault', data.points.sectionDefault) : null,
+      parts: (data.parts?.levels ?? []).map((p, i) => compile(name, `parts.levels[${i}]`, p)),
     },
     fontMaps,
   };
@@ -111,6 +171,8 @@ export function loadTemplates(dir: string, root: string): Template[] {
 
 /** How well a template's detection patterns fit a paper's cover text: null when it does not fit at all. */
 export function detectScore(t: Template, coverText: string): number | null {
+  // A template that names no detection patterns is the fallback: it fits anything, below every other.
+  if (!t.re.detectAll.length && !t.re.detectAny.length) return 0;
   if (!t.re.detectAll.every(re => re.test(coverText))) return null;
   const any = t.re.detectAny.filter(re => re.test(coverText)).length;
   if (t.re.detectAny.length && !any) return null;

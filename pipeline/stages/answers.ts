@@ -6,12 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PaperDocument, Question } from '../document.ts';
 import { readKeyImage } from '../keys/image-key.ts';
+import { keyLines, parseTextKey } from '../keys/text-key.ts';
 import { sectionInHeading, sectionOf } from '../keys/sections.ts';
 import { openPdf, renderPage } from '../providers/pdf.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import type { Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { parseCsv } from '../text/csv.ts';
+import { rawText } from '../text/line-text.ts';
 
 export const KEY_EXTENSIONS = ['csv', 'png', 'jpg', 'jpeg', 'pdf'];
 
@@ -23,12 +25,50 @@ export interface Answer {
   /** Printed as a circled option (①–⑤): true; as a plain value: false; null where the key cannot tell (a CSV digit). */
   choice: boolean | null;
   points: number | null;
+  /** What the key marks besides the answer (`pilot`, `annulled`). */
+  flags?: string[];
 }
 
-export function keyFileFor(paperPath: string): string | null {
+/** The key beside a paper: `<stem>-answer.<ext>`, or the file the template pairs by name (`_qp_` → `_ms_`). */
+export function keyFileFor(paperPath: string, t?: Template): string | null {
   const stem = paperPath.replace(/\.pdf$/i, '');
   for (const ext of KEY_EXTENSIONS) for (const e of [ext, ext.toUpperCase()]) if (fs.existsSync(`${stem}-answer.${e}`)) return `${stem}-answer.${e}`;
+  const base = path.basename(paperPath);
+  for (const p of t?.answers?.pairs ?? []) {
+    if (!base.includes(p.paper)) continue;
+    const other = path.join(path.dirname(paperPath), base.replace(p.paper, p.key));
+    if (fs.existsSync(other)) return other;
+  }
   return null;
+}
+
+/** Whether the pipeline reads answers out of a key file: a table key, not a paired worked mark scheme. */
+function isReadableKey(file: string, t: Template): boolean {
+  return /-answer\.[a-z]+$/i.test(file) || !!t.answers?.keyText;
+}
+
+/**
+ * Answers the paper prints after its questions: runs of `7.D 8.A`, and `【答案】D` under a
+ * question the paper repeats with its solution (the number it repeats says which).
+ */
+export function inlineAnswers(doc: PaperDocument): Answer[] {
+  const spec = doc.template.answers?.inline;
+  if (!spec || !doc.tail.length) return [];
+  const pair = spec.pair ? new RegExp(spec.pair, 'gu') : null;
+  const marker = spec.marker ? new RegExp(spec.marker, 'u') : null;
+  const found = new Map<number, string>();
+  let current: number | null = null;
+  for (const line of doc.tail) {
+    const text = rawText(line.spans);
+    const numbered = doc.template.re.numbering.exec(text);
+    if (numbered) current = Number(numbered[1]);
+    const pairs = pair ? [...text.matchAll(pair)] : [];
+    // A key line is a run of pairs (7.D 8.A …), not one question opening with a letter.
+    if (pairs.length >= 2) for (const m of pairs) if (!found.has(Number(m[1]))) found.set(Number(m[1]), m[2]);
+    const given = marker?.exec(text);
+    if (given && current !== null && !found.has(current)) found.set(current, given[1]);
+  }
+  return [...found].map(([number, value]) => ({ section: null, number, value, choice: true, points: null }));
 }
 
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩';
@@ -71,6 +111,15 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
   // rendering can leave a glyph ambiguous to OCR, so each page is read at several resolutions.
   const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
   try {
+    if (t.answers?.keyText) {
+      // A key with a text layer is read as text; only one without is rendered for OCR.
+      const lines = await keyLines(pdf);
+      if (lines.join('').replace(/\s/g, '').length >= 20) {
+        const entries = parseTextKey(lines, t);
+        if (!entries.length) doc.messages.warn('answers/unreadable', `${path.basename(file)} has text, but no entry of the form the template expects`, { stage: 'answers' });
+        return entries.map(e => ({ section: null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
+      }
+    }
     const out: Answer[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
@@ -104,7 +153,7 @@ export async function readKey(file: string, doc: PaperDocument): Promise<Answer[
 }
 
 /** Join key entries to questions; conflicts are diagnostics and leave the answer unset. */
-export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: string): void {
+export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: string, expected: (q: Question) => boolean = () => true): void {
   const t = doc.template;
   const find = (a: Answer) => doc.questions.find(q => q.number === a.number && (a.section === null || q.section === a.section));
   const seen = new Set<Question>();
@@ -119,15 +168,17 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
       doc.messages.warn('answers/value-on-choice', `${keyName} gives the value ${a.value} for a multiple-choice question`, at);
       continue;
     }
-    if (q.type === 'mcq') {
-      const label = t.options.markers[Number(a.value) - 1];
-      if (!label || !q.options.some(o => o.label === label)) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
-      q.answer = label;
+    for (const f of a.flags ?? []) if (!q.flags.includes(f)) q.flags.push(f);
+    if (q.type === 'mcq' || q.type === 'mcq-multi') {
+      // A key gives an option by its position (a digit for ③) or by its label (D, or CD for two).
+      const labels = /^\d+$/.test(a.value) ? [t.options.markers[Number(a.value) - 1]] : [...a.value];
+      if (labels.some(label => !label || !q.options.some(o => o.label === label))) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
+      q.answer = labels.join('');
     } else q.answer = a.value;
     if (a.points !== null && q.points !== null && a.points !== q.points) doc.messages.warn('answers/points-differ', `the paper prints ${q.points} points, ${keyName} says ${a.points}`, at);
     if (a.points !== null && q.points === null) q.points = a.points;
   }
-  for (const q of doc.questions) if (!seen.has(q)) doc.messages.warn('answers/missing', `${keyName} has no answer for this question`, { page: q.page, item: q.id, stage: 'answers' });
+  for (const q of doc.questions) if (!seen.has(q) && expected(q)) doc.messages.warn('answers/missing', `${keyName} has no answer for this question`, { page: q.page, item: q.id, stage: 'answers' });
 }
 
 export function answersStage(): Stage {
@@ -135,8 +186,16 @@ export function answersStage(): Stage {
     name: 'answers',
     kind: 'processor',
     async run(doc) {
-      const file = keyFileFor(doc.path);
-      if (!file) return;
+      const file = keyFileFor(doc.path, doc.template);
+      if (!file) {
+        const inline = inlineAnswers(doc);
+        if (inline.length) joinAnswers(doc, inline, 'the answers printed in the paper', q => q.type !== 'free');
+        return;
+      }
+      if (!isReadableKey(file, doc.template)) {
+        doc.messages.info('answers/mark-scheme', `${path.basename(file)} pairs with this paper; its worked answers are not read into records`, { stage: 'answers' });
+        return;
+      }
       let answers: Answer[];
       try {
         answers = await readKey(file, doc);

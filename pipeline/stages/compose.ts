@@ -11,10 +11,12 @@ export function composeStem(q: Question, t: Template, onDoubt?: OnDoubt): string
   const drawings = q.figures.filter(f => f.kind !== 'table');
   const keep = (s: Question['anchor'][number]) => !q.anchor.includes(s) && !drawings.some(f => f.page === s.page && contains(f.bbox, s.bbox, 1));
   let stem = q.lines.slice(0, q.stemLines).map(l => lineText(l.spans.filter(keep), onDoubt)).filter(Boolean).join('\n');
-  if (q.points !== null) {
+  if (t.re.points) stem = stem.replace(new RegExp(`\\s*(?:${t.re.points.source})`, 'gu'), '');
+  else if (q.points !== null) {
     stem = stem.replace(new RegExp(`\\s*${pointsPattern(t, q.points).source}`, 'u'), '');
   }
-  return stem.trim();
+  // A stop printed apart from its number (`13` `.`) is not the stem's first character.
+  return stem.replace(/^[\s.．、]+/u, '').trim();
 }
 
 export function composeStage(): Stage {

@@ -17,6 +17,9 @@ export interface ItemRecord {
   answer: string | null;
   points: number | null;
   parts: { label: string; marks: number | null }[];
+  /** The key marks the item as a pilot (tried out, not scored). */
+  pilot: boolean;
+  flags: string[];
   page: number;
   regions: { page: number; bbox: number[] }[];
   figures: { path: string | null; page: number; bbox: number[]; kind: string }[];
@@ -53,7 +56,9 @@ export function toRecord(doc: PaperDocument, q: Question): ItemRecord {
     stem: q.stem,
     answer: q.answer,
     points: q.points,
-    parts: [],
+    parts: q.parts,
+    pilot: q.flags.includes('pilot'),
+    flags: q.flags,
     page: q.page,
     regions,
     figures,

@@ -3,7 +3,7 @@
 // is not a figure; a ruled grid is a table; curves, diagonals and images are drawings.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BBox, Figure, PaperDocument, Question, Shape } from '../document.ts';
+import type { BBox, Figure, PaperDocument, Question, Shape, Span } from '../document.ts';
 import { bboxUnion, centerX, centerY, contains, height, intersects, width } from '../document.ts';
 import { figureName } from '../ids.ts';
 import { cropPng } from '../providers/image.ts';
@@ -19,10 +19,13 @@ function bands(doc: PaperDocument): Map<Question, { page: number; column: number
   const out = new Map<Question, { page: number; column: number; y0: number; y1: number }[]>();
   const starts = doc.questions.map(q => q.lines[0]);
   doc.questions.forEach((q, i) => {
-    out.set(q, q.regions.map(r => {
+    out.set(q, q.regions.map((r, k) => {
       const page = doc.pages[r.page - 1];
       const next = starts.slice(i + 1).find(l => l.page === r.page && l.column === r.column);
-      return { page: r.page, column: r.column, y0: r.bbox[1] - 4, y1: next ? next.bbox[1] - 1 : page.body.y1 };
+      // A question carried over to a new column or page owns its top, where a figure may stand
+      // above the first carried line.
+      const y0 = k === 0 ? r.bbox[1] - 4 : Math.min(r.bbox[1] - 4, page.body.y0);
+      return { page: r.page, column: r.column, y0, y1: next ? next.bbox[1] - 1 : page.body.y1 };
     }));
   });
   return out;
@@ -65,6 +68,17 @@ export function classify(group: Shape[]): Figure['kind'] | null {
   return inner.length >= 2 ? 'table' : null;
 }
 
+/**
+ * An image is a backdrop when running text covers it: sentences set over a good share of its area
+ * (a graph's labels are short and cover little of it).
+ */
+export function isBackdrop(bbox: BBox, spans: readonly Span[]): boolean {
+  const over = spans.filter(s => contains(bbox, s.bbox, 1));
+  if (over.filter(s => !s.math && width(s.bbox) > 30).length < 2) return false;
+  const covered = over.reduce((a, s) => a + width(s.bbox) * height(s.bbox), 0);
+  return covered / (width(bbox) * height(bbox)) >= 0.15;
+}
+
 export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
   const result = new Map<Question, Figure[]>();
   for (const [q, qb] of bands(doc)) {
@@ -83,8 +97,7 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
         let bbox = bboxUnion(g.map(s => s.bbox));
         // An image under running text (a backdrop, a pasted strip of the typeset page) is not a
         // figure: a figure carries labels, not sentences.
-        const sentences = page.spans.filter(s => !s.math && contains(bbox, s.bbox, 1) && width(s.bbox) > 30).length;
-        if (sentences >= 2) {
+        if (kind === 'image' && isBackdrop(bbox, page.spans)) {
           doc.messages.info('figures/text-backdrop', 'an image under running text was not taken for a figure', { page: b.page, item: q.id, stage: 'figures' });
           continue;
         }

@@ -34,6 +34,12 @@ export function findColumns(page: PageInfo): Column[] {
   ].map((c, i) => (i === 0 ? { x0: c.x0, x1: Math.min(c.x1, s) } : { x0: Math.max(c.x0, s), x1: c.x1 }));
 }
 
+/** The whole text block as one column (papers set in one column whose lines leave gaps, like options side by side). */
+export function oneColumn(page: PageInfo): Column[] {
+  const spans = page.spans;
+  return spans.length ? [{ x0: Math.min(...spans.map(s => s.bbox[0])), x1: Math.max(...spans.map(s => s.bbox[2])) }] : [{ x0: 0, x1: page.width }];
+}
+
 export function columnOf(columns: Column[], x: number): number {
   for (let i = columns.length - 1; i > 0; i--) if (x >= (columns[i - 1].x1 + columns[i].x0) / 2) return i;
   return 0;
@@ -101,7 +107,7 @@ export function layoutStage(): Stage {
     run(doc) {
       const all: Line[] = [];
       for (const page of doc.pages) {
-        page.columns = findColumns(page);
+        page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : findColumns(page);
         const byColumn = page.columns.map(() => [] as Span[]);
         for (const s of page.spans) byColumn[columnOf(page.columns, centerX(s.bbox))].push(s);
         byColumn.forEach((spans, c) => all.push(...buildLines(spans, page.number, c)));

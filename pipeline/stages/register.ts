@@ -23,8 +23,8 @@ export function readCover(t: Template, coverText: string): ExamInfo {
     year: year ? Number(year) : null,
     sitting: pick(c.sittings),
     session: session ? Number(session) : null,
-    subject: t.subject,
-    form: pick(c.forms),
+    subject: pick(c.subjects) ?? t.subject,
+    form: pick(c.forms) ?? first(c.form),
     electives: [],
   };
 }
@@ -74,6 +74,7 @@ export function registerStage(): Stage {
         throw new DocumentError('register/no-template', `no template in templates/ fits this paper's cover text; name one with TEMPLATE= (there are: ${ctx.templates.map(t => t.id).join(', ')})`, 1);
       }
       doc.template = template;
+      doc.cover = coverText;
       doc.exam = readCover(template, coverText);
       if (doc.exam.year === null) doc.messages.warn('register/no-year', 'the cover names no school year', { page: 1, stage: 'register' });
     },

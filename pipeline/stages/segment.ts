@@ -2,19 +2,21 @@
 // column's left edge that continues the section's sequence starts a question; every line after it
 // (in the same column, the next column, the next page) belongs to it until the next one. Options,
 // points and type come from markers found by position, so split markers (`[3 점 ]`) still match.
-import type { Line, Option, PaperDocument, Question, Region, Span } from '../document.ts';
+import type { Line, Option, PaperDocument, Part, Question, Region, Span } from '../document.ts';
 import { bboxUnion, centerY } from '../document.ts';
 import { questionId } from '../ids.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import type { Stage } from '../stage.ts';
-import { escapeRegExp, pointsPattern, type Template } from '../template.ts';
+import { escapeRegExp, pointsPattern, type QuestionType, type Template } from '../template.ts';
 
-interface Draft {
+export interface Draft {
   section: string | null;
   number: number;
   anchor: Span[];
   lines: Line[];
-  typeHint: 'mcq' | 'short' | null;
+  typeHint: QuestionType | null;
+  /** Points a section heading gives every question under it (每小题 6 分), if any. */
+  sectionPoints: number | null;
 }
 
 function median(xs: number[]): number {
@@ -23,7 +25,7 @@ function median(xs: number[]): number {
 }
 
 /** The number a line starts with, if the line opens a question: spans consumed and the number. */
-export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t: Template): { number: number; spans: Span[] } | null {
+export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t: Template): { number: number; spans: Span[]; decimal: boolean } | null {
   const first = line.spans[0];
   if (!first || first.math) return null;
   if (first.bbox[0] - columnLeft > t.numbering.indentTolerance) return null;
@@ -37,11 +39,32 @@ export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t:
     const m = t.re.numbering.exec(lead);
     if (m) {
       const n = Number(m[1]);
-      return n >= 1 && n <= t.numbering.max ? { number: n, spans } : null;
+      // `12.298K`: the number runs into a quantity; the caller takes it only where it is the next one.
+      const decimal = /^\d/.test(lead.slice(m[0].length));
+      if (n < 1 || n > t.numbering.max) return null;
+      splitAfter(line, spans, lead.length - m[0].length);
+      return { number: n, spans, decimal };
     }
     if (lead.length > 6) break;
   }
   return null;
+}
+
+/**
+ * Where the number's run goes on into the question's text (`10．下列…` in one run), the run is cut
+ * in two — the number, and the text after it, its box shared out by characters — so that the
+ * number alone is the anchor.
+ */
+function splitAfter(line: Line, spans: Span[], over: number): void {
+  const lastSpan = spans[spans.length - 1];
+  const chars = [...lastSpan.text];
+  const keep = chars.length - [...lastSpan.text.slice(lastSpan.text.length - over)].length;
+  if (over <= 0 || !lastSpan.text.slice(lastSpan.text.length - over).trim()) return;
+  const x = lastSpan.bbox[0] + ((lastSpan.bbox[2] - lastSpan.bbox[0]) * keep) / chars.length;
+  const head: Span = { ...lastSpan, text: chars.slice(0, keep).join(''), bbox: [lastSpan.bbox[0], lastSpan.bbox[1], x, lastSpan.bbox[3]] };
+  const tail: Span = { ...lastSpan, text: chars.slice(keep).join(''), bbox: [x, lastSpan.bbox[1], lastSpan.bbox[2], lastSpan.bbox[3]] };
+  line.spans.splice(line.spans.indexOf(lastSpan), 1, head, tail);
+  spans[spans.length - 1] = head;
 }
 
 /** Points by position: an opening mark, a number, the unit and the closing mark near one another. */
@@ -62,39 +85,97 @@ export function findPoints(spans: Span[], t: Template, ocr = false): { value: nu
   return null;
 }
 
-function optionsOf(lines: Line[], t: Template, skip: Set<Span>): { options: Option[]; firstLine: number } {
-  const markers = t.options.markers;
-  const found: { label: string; span: Span; line: number; offset: number }[] = [];
+interface Marker { label: string; span: Span; line: number; offset: number; length: number }
+
+/** Every option marker in the lines: the label itself (①), or where the template's pattern matches (`A)`). */
+function markersIn(lines: Line[], t: Template, skip: Set<Span>): Marker[] {
+  const found: Marker[] = [];
+  lines.forEach((line, li) => {
+    if (!t.re.option) return;
+    // Markers by pattern over the line's text, so a label and its stop in two runs (`A` `．`) still
+    // match; a gap between runs reads as a space.
+    let text = '';
+    const starts: { span: Span; at: number }[] = [];
+    let prev: Span | null = null;
+    for (const s of line.spans) {
+      if (skip.has(s) || s.math) continue;
+      if (prev && s.bbox[0] - prev.bbox[2] > Math.min(s.size, prev.size) * 0.2) text += ' ';
+      starts.push({ span: s, at: text.length });
+      text += s.text;
+      prev = s;
+    }
+    for (const m of text.matchAll(t.re.option)) {
+      const at = m.index! + m[0].indexOf(m[1]);
+      const owner = starts.filter(x => x.at <= at).pop();
+      if (!owner || !t.options.markers.includes(m[1])) continue;
+      const offset = at - owner.at;
+      found.push({ label: m[1], span: owner.span, line: li, offset, length: Math.min(m[0].length - m[0].indexOf(m[1]), owner.span.text.length - offset) });
+    }
+  });
+  if (t.re.option) return found;
   lines.forEach((line, li) => line.spans.forEach(s => {
-    if (skip.has(s)) return;
+    if (skip.has(s) || s.math) return;
     const text = s.text;
     for (let k = 0; k < text.length; k++) {
-      const label = markers.find(m => text.startsWith(m, k));
-      if (label) found.push({ label, span: s, line: li, offset: k });
+      const label = t.options.markers.find(m => text.startsWith(m, k));
+      if (label) found.push({ label, span: s, line: li, offset: k, length: label.length });
     }
   }));
-  if (found.length < 2) return { options: [], firstLine: -1 };
-  // Keep the first run of markers in order (①②③…); a repeat of ① starts something else.
-  const seq: typeof found = [];
+  return found;
+}
+
+function hasOptionMarkers(lines: Line[], t: Template, skip: Set<Span>): boolean {
+  return t.options.markers.length > 0 && optionsOf(lines, t, skip).options.length >= 2;
+}
+
+function optionsOf(lines: Line[], t: Template, skip: Set<Span>): { options: Option[]; firstLine: number } {
+  const markers = t.options.markers;
+  const found = markersIn(lines, t, skip);
+  // Runs of markers in order (①②③…, A B C D); a label out of order is text. The last run of at
+  // least two is the options: an earlier run labels something else (a figure's panels A–D).
+  const runs: Marker[][] = [];
   for (const f of found) {
-    if (markers.indexOf(f.label) === seq.length) seq.push(f);
+    const idx = markers.indexOf(f.label);
+    const run = runs[runs.length - 1];
+    if (idx === 0) runs.push([f]);
+    else if (run && idx === run.length) run.push(f);
   }
-  if (seq.length < 2) return { options: [], firstLine: -1 };
+  const seq = runs.filter(r => r.length >= 2).pop();
+  if (!seq) return { options: [], firstLine: -1 };
   const options: Option[] = seq.map((f, i) => {
     const next = seq[i + 1];
-    const line = lines[f.line];
-    const spans: Span[] = [];
-    for (const s of line.spans) {
-      if (skip.has(s)) continue;
-      const afterMarker = s === f.span || s.bbox[0] >= f.span.bbox[0] - 0.5;
-      const beforeNext = !next || next.line !== f.line || (s !== next.span && s.bbox[0] < next.span.bbox[0] - 0.5) || (s === f.span && next.span === s);
-      if (afterMarker && beforeNext) spans.push(s);
+    const parts: string[] = [];
+    const lastLine = next ? next.line : f.line;
+    for (let li = f.line; li <= lastLine; li++) {
+      const spans = lines[li].spans.filter(s => {
+        if (skip.has(s)) return false;
+        const afterMarker = li > f.line || s === f.span || s.bbox[0] >= f.span.bbox[0] - 0.5;
+        const beforeNext = !next || li < next.line || (s !== next.span && s.bbox[0] < next.span.bbox[0] - 0.5) || s === next.span;
+        return afterMarker && beforeNext;
+      });
+      let text = lineText(spans);
+      if (li === f.line) {
+        const at = text.indexOf(f.span.text.slice(f.offset, f.offset + f.length).trim());
+        text = at >= 0 ? text.slice(at + f.span.text.slice(f.offset, f.offset + f.length).trim().length) : text;
+      }
+      if (next && li === next.line) {
+        const cut = text.indexOf(next.span.text.slice(next.offset, next.offset + next.length).trim());
+        text = cut >= 0 ? text.slice(0, cut) : text;
+      }
+      parts.push(text.trim());
     }
-    let text = lineText(spans);
-    const idx = text.indexOf(f.label);
-    text = idx >= 0 ? text.slice(idx + f.label.length) : text;
-    if (next && next.span === f.span) text = text.slice(0, text.indexOf(next.label) >= 0 ? text.indexOf(next.label) : undefined);
-    return { label: f.label, text: text.trim() };
+    // The last option runs on over lines set under its text (a long option that wraps).
+    if (!next) {
+      const indent = f.span.bbox[0] + (f.offset === 0 ? 4 : 0);
+      for (let li = f.line + 1; li < lines.length; li++) {
+        const l = lines[li];
+        if (l.column !== lines[f.line].column || l.page !== lines[f.line].page || l.bbox[0] < indent) break;
+        if (l.bbox[1] - lines[li - 1].bbox[3] > l.spans[0].size * 1.2) break;
+        parts.push(lineText(l.spans.filter(s => !skip.has(s))));
+      }
+    }
+    // A stop set apart from its label (`A` `．`) is left at the head of the text.
+    return { label: f.label, text: parts.filter(Boolean).join(' ').replace(/^[.．、)）]\s*/u, '').trim() };
   });
   return { options, firstLine: seq[0].line };
 }
@@ -109,6 +190,26 @@ export function regionsOf(lines: Line[]): Region[] {
   return [...groups.values()].map(ls => ({ page: ls[0].page, column: ls[0].column, bbox: bboxUnion(ls.map(l => l.bbox)) }));
 }
 
+/** Sections the cover assigns by count ("the first 54 questions are the common module"), in order. */
+export function sectionRanges(cover: string, t: Template): { from: number; to: number; label: string }[] {
+  const text = cover.replace(/\s+/g, ' ');
+  const out: { from: number; to: number; label: string }[] = [];
+  let next = 1;
+  for (const source of t.sections.ranges ?? []) {
+    const m = new RegExp(source, 'iu').exec(text);
+    if (!m) break;
+    out.push({ from: next, to: next + Number(m[1]) - 1, label: m[2].replace(/\s+/g, ' ') });
+    next += Number(m[1]);
+  }
+  return out;
+}
+
+/** Whether `n` may be the first question of the paper. */
+function canOpen(t: Template, n: number): boolean {
+  const first = t.numbering.first;
+  return first === null || (Array.isArray(first) ? first.includes(n) : n === first);
+}
+
 export function segmentStage(): Stage {
   return {
     name: 'segment',
@@ -120,25 +221,64 @@ export function segmentStage(): Stage {
       const drafts: Draft[] = [];
       const stopped = new Set<string>();
       let current: Draft | null = null;
-      let typeHint: 'mcq' | 'short' | null = null;
+      let typeHint: QuestionType | null = null;
+      let bodySection: string | null = t.sections.default;
+      let sectionPoints: number | null = null;
+      let instructionsOn: number | null = null;
+      let ended = false;
+      const maxJump = t.numbering.maxJump ?? 3;
       const pageOf = (n: number) => doc.pages[n - 1];
+      const aside = (line: Line) => pageOf(line.page).furniture.push(...line.spans);
       for (const line of doc.lines) {
+        if (ended) { doc.tail.push(line); continue; }
         const page = pageOf(line.page);
         const key = `${line.page}:${line.column}`;
         const text = rawText(line.spans);
         if (stopped.has(key) || t.re.endOfQuestions.some(re => re.test(text))) {
           stopped.add(key);
-          page.furniture.push(...line.spans);
+          aside(line);
+          doc.tail.push(line);
           continue;
         }
+        // A block of numbered instructions runs to the next section heading or the end of its page.
+        if (instructionsOn !== null && instructionsOn !== line.page) instructionsOn = null;
+        if (t.re.instructions.some(re => re.test(text))) { instructionsOn = line.page; aside(line); continue; }
+        const sectionHeading = t.sections.headingWhere === 'body' ? t.re.sections.find(h => h.re.test(text)) : undefined;
         const heading = t.re.typeHeadings.find(h => h.re.test(text));
-        if (heading) { typeHint = heading.type; continue; }
-        const section = page.section ?? t.sections.default;
+        const pointsHere = t.re.sectionPoints?.exec(text);
+        if (instructionsOn !== null && !sectionHeading && !heading) { aside(line); continue; }
+        instructionsOn = null;
+        if (sectionHeading || heading || pointsHere) {
+          if (sectionHeading) { bodySection = sectionHeading.id; sectionPoints = null; typeHint = null; }
+          if (heading) typeHint = heading.type;
+          if (pointsHere) sectionPoints = Number(pointsHere[1]);
+          // A heading's wrapped lines belong to no question.
+          current = null;
+          continue;
+        }
+        const section = t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default;
         const anchor = matchAnchor(line, page.columns[line.column].x0, bodySize, t);
         if (anchor) {
           const prev = last.get(section ?? '') ?? 0;
           const n = anchor.number;
-          let fits = n === prev + 1 || (prev === 0 && (drafts.length === 0 ? n === t.numbering.first : true)) || (n > prev + 1 && n <= prev + 3);
+          let fits = n === prev + 1 || (!anchor.decimal && ((prev === 0 && (drafts.length === 0 ? canOpen(t, n) : true)) || (n > prev + 1 && n <= prev + maxJump)));
+          if (!fits && t.options.markers.length > 0 && canOpen(t, n) && drafts.length >= 2 && !drafts.some(d => hasOptionMarkers(d.lines, t, new Set(d.anchor)))) {
+            // What came before was a numbered list with no options anywhere — the cover's
+            // instructions — and the questions start here.
+            doc.messages.info('segment/numbered-instructions', `numbers ${drafts[0].number}–${drafts[drafts.length - 1].number} before question ${n} carry no options: read as instructions, not questions`, { page: drafts[0].lines[0].page, stage: 'segment' });
+            for (const d of drafts) for (const l of d.lines) aside(l);
+            drafts.length = 0;
+            last.clear();
+            fits = true;
+          }
+          if (!fits && t.numbering.restart === 'stop' && drafts.length >= 2 && n === drafts[0].number) {
+            // The paper starts over (answers appended, or a repeat with worked solutions): each
+            // question counts once; what follows is read for answers only.
+            doc.messages.info('segment/restart', `question ${n} again after ${drafts[drafts.length - 1].number}: the questions end here`, { page: line.page, stage: 'segment' });
+            ended = true;
+            doc.tail.push(line);
+            continue;
+          }
           if (!fits && page.ocr && prev > 0) {
             // OCR misreads digits (3 as 9): on an OCR page a number at the margin is trusted for
             // where a question starts, and the sequence says which one it is.
@@ -149,35 +289,84 @@ export function segmentStage(): Stage {
           if (fits) {
             if (anchor.number > prev + 1 && prev !== 0) doc.messages.warn('segment/number-gap', `question ${n} follows ${prev}: ${n - prev - 1} number(s) missing`, { page: line.page, item: String(n), stage: 'segment' });
             last.set(section ?? '', anchor.number);
-            current = { section, number: anchor.number, anchor: anchor.spans, lines: [line], typeHint };
+            current = { section, number: anchor.number, anchor: anchor.spans, lines: [line], typeHint, sectionPoints };
             drafts.push(current);
             continue;
           }
         }
         if (current) current.lines.push(line);
       }
-      doc.questions = drafts.map(d => build(doc, d));
+      const ranges = sectionRanges(doc.cover, t);
+      for (const d of drafts) d.section = ranges.find(r => d.number >= r.from && d.number <= r.to)?.label ?? d.section;
+      doc.questions = drafts.map(d => buildQuestion(doc, d));
       if (!doc.questions.length) doc.messages.error('segment/no-questions', 'no numbered question was found', { stage: 'segment' });
     },
   };
 }
 
-function build(doc: PaperDocument, d: Draft): Question {
+/** Points or marks by the template's pattern, span by span: every marker (summed) or the first. */
+function patternPoints(lines: Line[], t: Template, skip: Set<Span>): { value: number; markers: { line: number; value: number }[] } | null {
+  const markers: { line: number; value: number }[] = [];
+  lines.forEach((l, li) => {
+    const text = rawText(l.spans.filter(s => !skip.has(s) && !s.math));
+    for (const m of text.matchAll(t.re.points!)) markers.push({ line: li, value: Number(m[1]) });
+  });
+  if (!markers.length) return null;
+  const value = t.points.sum ? markers.reduce((a, m) => a + m.value, 0) : markers[0].value;
+  return { value, markers };
+}
+
+/** Sub-parts by the labels lines open with, outermost level first; marks from the markers under each. */
+function partsOf(lines: Line[], t: Template, skip: Set<Span>, markers: { line: number; value: number }[]): Part[] {
+  if (!t.re.parts.length) return [];
+  const starts: { line: number; label: string }[] = [];
+  const path: string[] = [];
+  lines.forEach((l, li) => {
+    let text = rawText(l.spans.filter(s => !skip.has(s)));
+    let opened = false;
+    for (let level = 0; level < t.re.parts.length; level++) {
+      const m = t.re.parts[level].exec(text);
+      if (!m) continue;
+      path.length = level;
+      path[level] = m[0].trim();
+      text = text.slice(m[0].length);
+      opened = true;
+    }
+    if (opened) starts.push({ line: li, label: path.filter(Boolean).join('') });
+  });
+  const parts: Part[] = starts.map((p, i) => {
+    const end = i + 1 < starts.length ? starts[i + 1].line : Infinity;
+    const own = markers.filter(m => m.line >= p.line && m.line < end);
+    return { label: p.label, marks: own.length ? own.reduce((a, m) => a + m.value, 0) : null };
+  });
+  // A part that only introduces its sub-parts ((b) before (b)(i)) is not a part of its own.
+  return parts.filter((p, i) => !(p.marks === null && parts[i + 1]?.label.startsWith(p.label)));
+}
+
+export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   const t = doc.template;
   const id = questionId(doc.sha256, d.section, d.number);
   const all = d.lines.flatMap(l => l.spans);
-  const points = findPoints(all, t, d.lines.some(l => doc.pages[l.page - 1].ocr));
-  const { options, firstLine } = optionsOf(d.lines, t, new Set(d.anchor));
-  if (points === null) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
-  else if (t.points.values && !t.points.values.includes(points.value)) doc.messages.warn('segment/unusual-points', `points ${points.value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
-  const type = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
-  if (d.typeHint && d.typeHint !== type) doc.messages.warn('segment/type-conflict', `the section heading says ${d.typeHint}, the question reads as ${type}`, { page: d.lines[0].page, item: id, stage: 'segment' });
+  const skip = new Set(d.anchor);
+  const byPattern = t.re.points ? patternPoints(d.lines, t, new Set()) : null;
+  const points = t.re.points ? byPattern : findPoints(all, t, d.lines.some(l => doc.pages[l.page - 1].ocr));
+  const value = points?.value ?? d.sectionPoints;
+  // Under a heading for worked answers (非选择题) a lettered list inside a question is not its options.
+  const { options, firstLine } = d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(d.lines, t, skip);
+  if (value === null && !t.re.sectionPoints) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
+  else if (value !== null && t.points.values && !t.points.values.includes(value)) doc.messages.warn('segment/unusual-points', `points ${value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
+  let type: QuestionType = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
+  if (type === 'mcq' && d.typeHint === 'mcq-multi') type = 'mcq-multi';
+  else if (d.typeHint === 'free') type = 'free';
+  else if (d.typeHint && d.typeHint !== type) doc.messages.warn('segment/type-conflict', `the section heading says ${d.typeHint}, the question reads as ${type}`, { page: d.lines[0].page, item: id, stage: 'segment' });
   return {
     id,
     section: d.section,
     number: d.number,
     type,
-    points: points?.value ?? null,
+    points: value,
+    parts: partsOf(d.lines, t, skip, byPattern?.markers ?? []),
+    flags: [],
     page: d.lines[0].page,
     lines: d.lines,
     anchor: d.anchor,

@@ -95,6 +95,7 @@ export function textLayerStage(): Stage {
           doc.messages.warn('text-layer/unknown-glyph', `code points with no entry in the font table: ${[...unknown].map(c => 'U+' + c.toString(16).toUpperCase()).join(' ')}`, { page: page.number, stage: 'text-layer' });
         }
         glyphs += spans.reduce((n, s) => n + [...s.text].length, 0);
+        clampGiants(spans, page.number, doc);
         splitFurniture(page, spans, t);
       }
       if (glyphs === 0) {
@@ -103,6 +104,21 @@ export function textLayerStage(): Stage {
       doc.exam.electives = [...new Set(doc.pages.map(p => p.section).filter((s): s is string => !!s && s !== t.sections.default))];
     },
   };
+}
+
+/**
+ * A glyph whose text matrix makes it many times the page's type size (a word processor's broken
+ * scale) would swallow every line beside it: it is set back to the page's body size on its baseline.
+ */
+export function clampGiants(spans: Span[], pageNumber: number, doc: PaperDocument): void {
+  const sizes = spans.map(s => s.size).sort((a, b) => a - b);
+  const body = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  for (const s of spans) {
+    if (!body || s.size < body * 5 || [...s.text.trim()].length > 3) continue;
+    doc.messages.info('text-layer/giant-glyph', `"${s.text}" set at ${s.size.toFixed(0)} pt on a page of ${body.toFixed(0)} pt text: taken at body size`, { page: pageNumber, stage: 'text-layer' });
+    s.size = body;
+    s.bbox = [s.bbox[0], s.baseline - body, Math.min(s.bbox[2], s.bbox[0] + body * [...s.text.trim()].length), s.baseline + body * 0.2];
+  }
 }
 
 /** Sort a page's spans into body and furniture, and read the page's section heading from its head. */
@@ -118,7 +134,7 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void
     const cy = centerY(s.bbox);
     const outside = cy < body.y0 || cy > body.y1;
     const nearEdge = cy < margin || cy > page.height - margin;
-    const furniture = outside || (nearEdge && t.re.furniture.some(re => re.test(s.text)));
+    const furniture = outside || (nearEdge && t.re.furniture.some(re => re.test(s.text))) || t.re.anywhere.some(re => re.test(s.text));
     if (!furniture) { page.spans.push(s); continue; }
     page.furniture.push(s);
     if (cy < body.y0 || cy < margin) head.push(s);

@@ -1,0 +1,56 @@
+// One chunk, one question to the model, through the openai client: structured output requested,
+// the reply checked, and a reply that cannot be used (malformed, cut short, refused, off-schema)
+// asked again after a doubling wait. Transport failures (429, 5xx, resets) are the client's own
+// retries. Tokens are counted whatever the outcome.
+import OpenAI from 'openai';
+import type { LlmConfig } from '../config.ts';
+import { parseReply, ReplyError, REPLY_SCHEMA, type LlmQuestion } from './reply.ts';
+
+export interface Usage { requests: number; promptTokens: number; completionTokens: number }
+
+export interface ChunkResult {
+  questions: LlmQuestion[] | null;
+  /** Every failed attempt, in order: the rule and what happened. */
+  problems: { rule: string; message: string }[];
+}
+
+const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
+
+export function makeClient(cfg: LlmConfig): OpenAI {
+  return new OpenAI({ baseURL: cfg.baseURL, apiKey: cfg.apiKey, timeout: cfg.timeoutMs, maxRetries: cfg.attempts - 1 });
+}
+
+export async function askChunk(client: OpenAI, cfg: LlmConfig, messages: { system: string; user: string }, known: ReadonlySet<string>, usage: Usage): Promise<ChunkResult> {
+  const problems: ChunkResult['problems'] = [];
+  for (let attempt = 1; attempt <= cfg.attempts; attempt++) {
+    if (attempt > 1) await sleep(cfg.backoffMs * 2 ** (attempt - 2));
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      usage.requests++;
+      completion = await client.chat.completions.create({
+        model: cfg.model,
+        temperature: 0,
+        max_tokens: cfg.maxTokens,
+        messages: [{ role: 'system', content: messages.system }, { role: 'user', content: messages.user }],
+        response_format: { type: 'json_schema', json_schema: { name: 'questions', strict: true, schema: REPLY_SCHEMA as unknown as Record<string, unknown> } },
+      });
+    } catch (e) {
+      // The client has already retried what is worth retrying; what reaches here is final.
+      problems.push({ rule: 'llm/request-failed', message: (e as Error).message });
+      return { questions: null, problems };
+    }
+    usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
+    usage.completionTokens += completion.usage?.completion_tokens ?? 0;
+    const choice = completion.choices?.[0];
+    if (!choice) { problems.push({ rule: 'llm/empty', message: 'the reply has no choices' }); continue; }
+    if (choice.message.refusal) { problems.push({ rule: 'llm/refused', message: `the model refused: ${choice.message.refusal}` }); continue; }
+    if (choice.finish_reason === 'length') { problems.push({ rule: 'llm/truncated', message: `the reply was cut off at ${cfg.maxTokens} tokens` }); continue; }
+    try {
+      return { questions: parseReply(choice.message.content ?? '', known), problems };
+    } catch (e) {
+      if (!(e instanceof ReplyError)) throw e;
+      problems.push({ rule: e.rule, message: e.message });
+    }
+  }
+  return { questions: null, problems };
+}
