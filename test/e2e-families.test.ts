@@ -1,0 +1,109 @@
+// End to end on the other families in ../shared: PAES (Spanish, lettered options, text-layer keys
+// with pilot items), Cambridge 9709 (parts and marks, mark schemes beside the papers) and gaokao
+// chemistry (numbering from 7, appended answers, repeats with worked solutions). Papers with a
+// truth file are scored; the others must come out structurally sane.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../pipeline/config.ts';
+import { runBatch } from '../pipeline/run.ts';
+import { haveShared, SCORER, SHARED, TEST_OUT, TRUTH } from './helpers.ts';
+
+const FAMILIES = ['paes', 'cambridge', 'gaokao'] as const;
+const YEAR = '2099';
+const outOf = (family: string) => path.join(TEST_OUT, family);
+const itemsOf = (family: string) => path.join(outOf(family), YEAR, 'items.jsonl');
+const records = (family: string) => fs.readFileSync(itemsOf(family), 'utf8').trim().split('\n').map(l => JSON.parse(l));
+
+interface PaperScore { paper: string; expected: number; matched: number; recall: number | null; precision: number | null; points: number | null; answer: number | null; page: number | null; figure: number | null; type: number | null; options: number | null }
+
+function score(family: string): { summary: Record<string, number | null>; papers: PaperScore[] } {
+  const out = execFileSync('node', [SCORER, '--items', itemsOf(family), '--truth', TRUTH, '--json'], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+describe.skipIf(!haveShared())('other exam families end to end', () => {
+  beforeAll(async () => {
+    for (const family of FAMILIES) {
+      fs.rmSync(outOf(family), { recursive: true, force: true });
+      const result = await runBatch(resolveConfig({ year: YEAR, inDir: path.join(SHARED, 'fixtures', 'papers', family), outDir: outOf(family), progress: false }, {}));
+      console.log(`${family}: ${result.papers.length} papers, ${result.papers.reduce((n, p) => n + p.questions, 0)} questions in ${result.seconds.toFixed(1)} s`);
+      expect(result.papers.filter(p => p.status === 'failed').map(p => p.error?.message)).toEqual([]);
+    }
+  }, 900_000);
+
+  for (const family of FAMILIES) {
+    it(`${family}: every paper with a truth file scores ≥ 0.98 (figure ≥ 0.9)`, () => {
+      const { summary, papers } = score(family);
+      console.log(`${family}: ${JSON.stringify(summary)}`);
+      expect(papers.length).toBeGreaterThan(0);
+      for (const p of papers) {
+        for (const k of ['recall', 'precision', 'points', 'answer', 'page', 'type', 'options'] as const) {
+          if (p[k] !== null) expect(p[k], `${p.paper} ${k}`).toBeGreaterThanOrEqual(0.98);
+        }
+        if (p.figure !== null) expect(p.figure, `${p.paper} figure`).toBeGreaterThanOrEqual(0.9);
+      }
+    });
+  }
+
+  it('ingests the papers without truth files into sane records: numbers rising per section, stems, consistent options', () => {
+    const truth = new Set(fs.readdirSync(TRUTH).map(f => f.replace(/\.csv$/, '')));
+    let checked = 0;
+    for (const family of FAMILIES) {
+      const byPaper = new Map<string, ReturnType<typeof records>>();
+      for (const r of records(family)) byPaper.set(r.source.file, [...(byPaper.get(r.source.file) ?? []), r]);
+      for (const [file, recs] of byPaper) {
+        if (truth.has(file.replace(/\.pdf$/, ''))) continue;
+        checked++;
+        const bySection = new Map<string, number[]>();
+        for (const r of [...recs].sort((a, b) => a.page - b.page || a.regions[0].bbox[1] - b.regions[0].bbox[1])) {
+          bySection.set(r.section ?? '', [...(bySection.get(r.section ?? '') ?? []), r.number]);
+        }
+        for (const [section, numbers] of bySection) {
+          for (let i = 1; i < numbers.length; i++) expect(numbers[i], `${file} ${section}: ${numbers.join(',')}`).toBeGreaterThan(numbers[i - 1]);
+        }
+        for (const r of recs) {
+          expect(r.stem.trim().length, `${file} ${r.number}: no stem`).toBeGreaterThan(0);
+          if (r.type === 'mcq' || r.type === 'mcq-multi') expect(r.options.length, `${file} ${r.number}`).toBeGreaterThanOrEqual(2);
+          else expect(r.options, `${file} ${r.number}`).toEqual([]);
+          // Labels in order from the first: A B C D (no gap, no repeat).
+          r.options.forEach((o: { label: string }, i: number) => expect(o.label, `${file} ${r.number}`).toBe(r.options[0].label.replace(/./, (c: string) => String.fromCharCode(c.charCodeAt(0) + i))));
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it('marks the pilot items the PAES keys mark, and only those', () => {
+    const pilots = fs.readFileSync(path.join(SHARED, 'fixtures', 'reference', 'paes-pilot-items.csv'), 'utf8').trim().split('\n').slice(1).map(l => l.split(','));
+    const recs = records('paes');
+    for (const paper of new Set(recs.map(r => r.source.file.replace(/\.pdf$/, '')))) {
+      const want = pilots.filter(p => p[0] === paper).map(p => Number(p[1])).sort((a, b) => a - b);
+      if (!want.length) continue;
+      const got = recs.filter(r => r.source.file === `${paper}.pdf` && r.pilot).map(r => r.number).sort((a: number, b: number) => a - b);
+      expect(got, paper).toEqual(want);
+    }
+  });
+
+  it('carries the marks of every part of a Cambridge question, summing to the question and to the paper', () => {
+    const recs = records('cambridge');
+    for (const r of recs) {
+      if (r.parts.length) expect(r.parts.reduce((n: number, p: { marks: number | null }) => n + (p.marks ?? 0), 0), `${r.source.file} ${r.number}`).toBe(r.points);
+    }
+    const total = (file: string) => recs.filter(r => r.source.file === file).reduce((n, r) => n + r.points, 0);
+    // The covers print the totals: 75 for Paper 1, 50 for Paper 5.
+    for (const file of new Set(recs.map(r => r.source.file as string))) expect(total(file), file).toBe(file.includes('_qp_1') ? 75 : 50);
+    // Mark schemes pair with their papers and are not ingested as papers.
+    expect(recs.some(r => r.source.file.includes('_ms_'))).toBe(false);
+  });
+
+  it('counts each gaokao question once where the paper repeats itself with worked solutions, and joins its 【答案】', () => {
+    const recs = records('gaokao').filter(r => r.source.file.includes('jiangsu'));
+    const numbers = recs.map(r => r.number).sort((a, b) => a - b);
+    expect(numbers).toEqual([...new Set(numbers)]);
+    const choice = recs.filter(r => r.type.startsWith('mcq'));
+    expect(choice.filter(r => r.answer).length / choice.length).toBeGreaterThanOrEqual(0.9);
+    expect(recs.some(r => r.type === 'mcq-multi')).toBe(true);
+  });
+});
