@@ -81,6 +81,7 @@ export function isBackdrop(bbox: BBox, spans: readonly Span[]): boolean {
 
 export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
   const result = new Map<Question, Figure[]>();
+  const anchors = new Set(doc.questions.flatMap(q => q.anchor));
   for (const [q, qb] of bands(doc)) {
     const figures: Figure[] = [];
     for (const b of qb) {
@@ -102,7 +103,8 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
           continue;
         }
         // Labels (points, axes) drawn as text just outside the shapes belong to the figure.
-        const labels = page.spans.filter(s => intersects(s.bbox, bbox, 10) && width(s.bbox) < 40 && !contains(bbox, s.bbox));
+        // A question's printed number just above a figure is the question's, not a label.
+        const labels = page.spans.filter(s => intersects(s.bbox, bbox, 10) && width(s.bbox) < 40 && !contains(bbox, s.bbox) && !anchors.has(s));
         if (labels.length) bbox = bboxUnion([bbox, ...labels.map(s => s.bbox)]);
         figures.push({ page: b.page, bbox: bbox.map((v, i) => (i % 2 ? Math.max(0, Math.min(page.height, v)) : Math.max(0, Math.min(page.width, v)))) as BBox, kind });
       }
