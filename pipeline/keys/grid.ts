@@ -191,10 +191,35 @@ export async function innerGlyphPng(g: Gray, ink: [number, number, number, numbe
     if (piece.size > bestSize) { best = next; bestSize = piece.size; bestBox = piece.box; }
     next++;
   }
-  if (!best) return null;
+  // Printed small and scanned, the digit may touch its ring through grey pixels and go with it:
+  // then the ring is taken as everything outside a disc a stroke inside the box, the digit as what is in it.
+  if (!best || bestBox[3] - bestBox[1] < h * 0.35) return discGlyphPng(g, ink, height, margin);
   const [a, b, c, d] = bestBox;
   const gw = c - a, gh = d - b;
   const out = new Uint8Array(gw * gh).fill(255);
   for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) if (label[(b + y) * w + a + x] === best) out[y * gw + x] = px((b + y) * w + a + x);
+  return smallPng(out, gw, gh, height / gh, margin);
+}
+
+/** The ink inside a ring's disc (the ring's own stroke left out), as for innerGlyphPng. */
+function discGlyphPng(g: Gray, ink: [number, number, number, number], height: number, margin: number): Promise<Buffer | null> {
+  const [x0, y0, x1, y1] = ink;
+  const w = x1 - x0, h = y1 - y0;
+  const px = (x: number, y: number) => g.data[(y0 + y) * g.width + x0 + x];
+  // The stroke: dark pixels from the left edge inward along the middle row.
+  let stroke = 0;
+  const mid = Math.floor(h / 2);
+  while (stroke < w / 4 && px(stroke, mid) >= RULE) stroke++;
+  let t = stroke;
+  while (t < w / 4 && px(t, mid) < RULE) t++;
+  const r = Math.min(w, h) / 2 - (t + 1.5), cx = w / 2, cy = h / 2;
+  let a = w, b = h, c = -1, d = -1;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    if (px(x, y) < RULE && Math.hypot(x + 0.5 - cx, y + 0.5 - cy) < r) { a = Math.min(a, x); b = Math.min(b, y); c = Math.max(c, x); d = Math.max(d, y); }
+  }
+  if (c < 0 || d - b < h * 0.25) return Promise.resolve(null);
+  const gw = c - a + 1, gh = d - b + 1;
+  const out = new Uint8Array(gw * gh).fill(255);
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) if (Math.hypot(a + x + 0.5 - cx, b + y + 0.5 - cy) < r) out[y * gw + x] = px(a + x, b + y);
   return smallPng(out, gw, gh, height / gh, margin);
 }

@@ -6,14 +6,33 @@
 import type { BBox, Shape } from '../document.ts';
 import { findBody } from '../stages/text-layer.ts';
 import { findColumnsFromShapes } from './columns.ts';
-import { floodFill, isCircled, loadGray, type Gray } from '../keys/grid.ts';
-import { readCircled } from '../keys/image-key.ts';
+import { loadGray, type Gray } from '../keys/grid.ts';
+import { inkBands, inkSpans } from './bands.ts';
+import { bracketedMark } from './brackets.ts';
+import { findRings, type Ring } from './rings.ts';
 import type { OcrPool } from '../providers/ocr.ts';
 import { renderPage, type PdfPage } from '../providers/pdf.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 import sharp from 'sharp';
 
 export const OCR_FONT = 'ocr';
+
+/** Blank space (points) that parts two bands of a column; less keeps a formula's rows together. */
+const BAND_GAP = 3;
+/** Bands lower than this (points) are specks. */
+const MIN_BAND = 2.5;
+/** Pixels of white kept around a band for the recogniser. */
+const PAD = 6;
+/** Heights (points) a circled marker may have. */
+const RING_MIN = 6, RING_MAX = 16;
+/** Type size (points) a band of the running head is scaled to, at most. */
+const HEAD_SIZE = 12;
+/** Blank width (points) that parts pieces of the running head or foot. */
+const EDGE_GAP = 18;
+/** White pixels added around every piece sent to the recogniser. */
+const BORDER = 10;
+/** Blank width (points) that parts two words. */
+const WORD_GAP = 2.5;
 
 function runs(n: number, pass: (i: number) => boolean, min: number): [number, number][] {
   const out: [number, number][] = [];
@@ -38,45 +57,74 @@ export function rulesFromImage(g: Gray, scale: number, page: number): Shape[] {
   return shapes;
 }
 
-async function crop(png: Buffer, box: [number, number, number, number]): Promise<Buffer> {
-  return sharp(png).extract({ left: box[0], top: box[1], width: Math.max(1, box[2] - box[0]), height: Math.max(1, box[3] - box[1]) }).png().toBuffer();
+/** The page with its long rules painted out: they would join the bands of text they run beside. */
+function withoutRules(g: Gray, rules: Shape[], scale: number): Gray {
+  const data = new Uint8Array(g.data);
+  for (const r of rules) {
+    const [x0, y0, x1, y1] = r.bbox.map(v => Math.round(v * scale));
+    for (let y = Math.max(0, y0 - 2); y < Math.min(g.height, y1 + 2); y++) data.fill(255, y * g.width + Math.max(0, x0 - 2), y * g.width + Math.min(g.width, x1 + 2));
+  }
+  return { width: g.width, height: g.height, data };
+}
+
+async function crop(g: Gray, box: [number, number, number, number], shrink = 1): Promise<Buffer> {
+  const width = Math.max(1, box[2] - box[0]), height = Math.max(1, box[3] - box[1]);
+  const part = sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } }).extract({ left: box[0], top: box[1], width, height });
+  if (shrink < 1) part.resize(Math.max(1, Math.round(width * shrink)), Math.max(1, Math.round(height * shrink)));
+  // Tesseract misses text that touches the picture's edge.
+  return part.extend({ top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, background: '#ffffff' }).png().toBuffer();
 }
 
 /** The text of one page from OCR, as spans in points, and the rules found in the raster. */
 export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, markers: string[]): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
   const png = await renderPage(pdfPage, dpi);
-  const g = await loadGray(png);
   const scale = dpi / 72;
-  const shapes = rulesFromImage(g, scale, number);
+  const page = await loadGray(png);
+  const shapes = rulesFromImage(page, scale, number);
+  const g = withoutRules(page, shapes, scale);
   const body = findBody(size, shapes);
   const columns = findColumnsFromShapes(size, body.ruleX);
   const px = (v: number) => Math.max(0, Math.round(v * scale));
-  const areas: { box: [number, number, number, number]; mode: 'column' | 'block' }[] = [
-    { box: [0, 0, g.width, Math.min(g.height, px(body.y0))], mode: 'block' },
-    ...columns.map(c => ({ box: [px(c.x0), px(body.y0), Math.min(g.width, px(c.x1)), Math.min(g.height, px(body.y1))] as [number, number, number, number], mode: 'column' as const })),
-    { box: [0, Math.min(g.height - 1, px(body.y1)), g.width, g.height], mode: 'block' },
-  ];
-  const spans: RawSpan[] = [];
-  await Promise.all(areas.filter(a => a.box[2] - a.box[0] > 20 && a.box[3] - a.box[1] > 20).map(async area => {
-    const { words } = await pool.recognize(await crop(png, area.box), { mode: area.mode });
-    const [ox, oy] = area.box;
-    // Circled markers, found in the pixels of each text line (OCR garbles them and may fuse them with the next word).
-    const rings: { box: [number, number, number, number]; marker: string }[] = [];
-    if (markers.length) {
-      const lines = [...new Map(words.map(w => [w.line.join(','), w.line])).values()];
-      for (const l of lines) rings.push(...await findRings(g, [l[0] + ox, l[1] + oy, l[2] + ox, l[3] + oy], pool, markers));
+  type Box = [number, number, number, number];
+  const columnBoxes = columns.map(c => [px(c.x0), px(body.y0), Math.min(g.width, px(c.x1)), Math.min(g.height, px(body.y1))] as Box);
+  // Head, foot and columns band by band (blank rows of BAND_GAP points or more part them). The head's
+  // display type (a 36 pt elective name) is brought down to text size, where tesseract reads it.
+  const areas: { box: Box; shrink: number; edge: boolean }[] = [];
+  const edges: Box[] = [[0, 0, g.width, Math.min(g.height, px(body.y0))], [0, Math.min(g.height - 1, px(body.y1)), g.width, g.height]];
+  // The head and foot hold boxes and page numbers beside the titles: cut into pieces at wide gaps first.
+  const edgePieces = edges.flatMap(e => inkSpans(g, e, px(EDGE_GAP)).map(([x0, x1]) => [Math.max(0, x0 - PAD), e[1], Math.min(g.width, x1 + PAD), e[3]] as Box));
+  for (const c of [...edgePieces, ...columnBoxes]) {
+    const edge = edgePieces.includes(c);
+    for (const [y0, y1] of inkBands(g, c, px(BAND_GAP), px(MIN_BAND))) {
+      areas.push({ box: [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)], shrink: edge ? Math.min(1, px(HEAD_SIZE) / (y1 - y0)) : 1, edge });
     }
-    for (const r of rings) {
-      const h = (r.box[3] - r.box[1]) / scale;
-      spans.push({ text: r.marker, bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT });
+  }
+  const rings: Ring[] = [];
+  if (markers.length) for (const c of columnBoxes) rings.push(...await findRings(g, c, pool, px(RING_MIN), px(RING_MAX)));
+  const spans: RawSpan[] = rings.filter(r => markers[r.index - 1]).map(r => {
+    const h = (r.box[3] - r.box[1]) / scale;
+    return { text: markers[r.index - 1], bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT };
+  });
+  const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  await Promise.all(areas.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8).map(async ({ box: area, shrink, edge }) => {
+    const { words } = await pool.recognize(await crop(g, area, shrink), { mode: 'block' });
+    // A bracketed mark ending a line of the body, read again alone.
+    const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
+    if (mark) {
+      const h = (mark.box[3] - mark.box[1]) / scale;
+      spans.push({ text: mark.text, bbox: mark.box.map(v => v / scale) as BBox, baseline: mark.box[3] / scale - h * 0.15, size: h / 1.05, font: OCR_FONT });
     }
-    for (const w of words) {
+    const [ox, oy] = area;
+    for (const found of words) {
+      const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
+      const w = { ...found, bbox: back(found.bbox), line: back(found.line) };
       if (!w.text.trim()) continue;
       let x0 = w.bbox[0] + ox;
       const x1 = w.bbox[2] + ox, y0 = w.bbox[1] + oy, y1 = w.bbox[3] + oy;
+      if (mark && overlaps(mark.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1])) continue;
       let text = w.text;
       // A word over a ring: the garbled marker is dropped; what reaches past the ring is kept.
-      const ring = rings.find(r => r.box[0] < x1 && x0 < r.box[2] && r.box[1] < y1 && y0 < r.box[3]);
+      const ring = rings.find(r => overlaps(r.box, [x0, y0, x1, y1]));
       if (ring) {
         if (x1 - ring.box[2] < (ring.box[3] - ring.box[1]) * 0.4) continue;
         text = text.replace(/^[^0-9A-Za-z가-힣]*[0-9]?[^0-9A-Za-z가-힣]*/, '') || text;
@@ -89,27 +137,3 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   }));
   return { spans, shapes };
 }
-
-/** Rings with a digit inside (①–⑤) in one text line of the page image, read as markers. */
-export async function findRings(g: Gray, line: [number, number, number, number], pool: OcrPool, markers: string[]): Promise<{ box: [number, number, number, number]; marker: string }[]> {
-  const h = line[3] - line[1];
-  // A ring stands taller than the digits of its line: search well above and below the line's box.
-  const y0 = Math.max(0, line[1] - Math.round(h * 0.6)), y1 = Math.min(g.height, line[3] + Math.round(h * 0.6));
-  const x0 = Math.max(0, line[0] - h), x1 = Math.min(g.width, line[2] + h);
-  const W = x1 - x0, H = y1 - y0;
-  const seen = new Uint8Array(W * H);
-  const dark = (k: number) => g.data[(y0 + Math.floor(k / W)) * g.width + x0 + (k % W)] < 170;
-  const out: { box: [number, number, number, number]; marker: string }[] = [];
-  for (let i = 0; i < W * H; i++) {
-    if (seen[i] || !dark(i)) continue;
-    const [a, b, c, d] = floodFill(W, H, [i], dark, seen).box;
-    const w = c - a, hh = d - b;
-    if (hh < h * 0.6 || hh > h * 2.2 || w / hh < 0.8 || w / hh > 1.25 || b === 0 || d === H) continue;
-    const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + c, y0 + d];
-    if (!isCircled(g, ink)) continue;
-    const marker = markers[Number(await readCircled(pool, g, ink)) - 1];
-    if (marker) out.push({ box: ink, marker });
-  }
-  return out;
-}
-

@@ -25,7 +25,19 @@ function median(xs: number[]): number {
 }
 
 /** The number a line starts with, if the line opens a question: spans consumed and the number. */
-export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t: Template): { number: number; spans: Span[]; decimal: boolean } | null {
+/**
+ * How OCR misreads a question number at the margin: `7,` for `7.`, `l`/`I`/`|` for 1, `O`/`o` for 0,
+ * `A` for 4. On an OCR page the number's run is read through this before the template's pattern.
+ */
+export function ocrNumberText(lead: string): string {
+  const m = /^(\s*)([0-9IlOoA|]{1,2})\s*[,.](?![0-9])/.exec(lead);
+  if (!m || !/[0-9]/.test(m[2]) && m[2].length > 1) return lead;
+  const digits = [...m[2]].map(c => ({ I: '1', l: '1', '|': '1', O: '0', o: '0', A: '4' })[c] ?? c).join('');
+  // Same length as what it replaces: the caller cuts the run by character counts.
+  return `${m[1]}${digits}${m[0].slice(m[1].length + m[2].length).replace(',', '.')}${lead.slice(m[0].length)}`;
+}
+
+export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t: Template, ocr = false): { number: number; spans: Span[]; decimal: boolean } | null {
   const first = line.spans[0];
   if (!first || first.math) return null;
   if (first.bbox[0] - columnLeft > t.numbering.indentTolerance) return null;
@@ -36,7 +48,7 @@ export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t:
     if (s.math) break;
     spans.push(s);
     lead += s.text;
-    const m = t.re.numbering.exec(lead);
+    const m = t.re.numbering.exec(ocr ? ocrNumberText(lead) : lead);
     if (m) {
       const n = Number(m[1]);
       // `12.298K`: the number runs into a quantity; the caller takes it only where it is the next one.
@@ -257,7 +269,7 @@ export function segmentStage(): Stage {
           continue;
         }
         const section = t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default;
-        const anchor = matchAnchor(line, page.columns[line.column].x0, bodySize, t);
+        const anchor = matchAnchor(line, page.columns[line.column].x0, bodySize, t, page.ocr);
         if (anchor) {
           const prev = last.get(section ?? '') ?? 0;
           const n = anchor.number;

@@ -144,7 +144,8 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void
   }
   // The heading may come in pieces (`(확률과` `통계)`): read the running head as one text.
   const headText = head.sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]).map(s => s.text.trim()).join(' ');
-  const heading = t.re.sections.find(h => h.re.test(headText) || head.some(s => h.re.test(s.text.trim())));
+  // OCR spaces Hangul out letter by letter (`확 률 과`): there the head is also read with no spaces.
+  const heading = t.re.sections.find(h => h.re.test(headText) || head.some(s => h.re.test(s.text.trim())) || (page.ocr && h.re.test(headText.replace(/\s+/g, ''))));
   if (heading) page.section = heading.id;
 }
 

@@ -3,17 +3,7 @@
 import type { Span } from '../document.ts';
 import { toGlyphs } from '../math/glyphs.ts';
 import { formulaLatex } from '../math/latex.ts';
-
-function plain(spans: Span[]): string {
-  let out = '';
-  let prev: Span | null = null;
-  for (const s of spans) {
-    if (prev && s.bbox[0] - prev.bbox[2] > Math.min(s.size, prev.size) * 0.2 && !out.endsWith(' ')) out += ' ';
-    out += s.text;
-    prev = s;
-  }
-  return out.replace(/\s+/g, ' ').trim();
-}
+import { plainText as plain, scriptPieces } from '../math/scripts.ts';
 
 /** A prime set in the text font right after a formula glyph belongs to the formula (g′(x)). */
 const PRIME = /^[′″]+$/;
@@ -42,7 +32,10 @@ export function lineText(spans: Span[], onDoubt?: OnDoubt): string {
     if (kind) {
       const tex = mathRun(run, onDoubt);
       if (tex) parts.push(`$${tex}$`);
-    } else parts.push(plain(run));
+    } else {
+      // Text-font runs may hold scripted formulas of their own (Cu²⁺, mol·L⁻¹).
+      for (const p of scriptPieces(run)) parts.push('latex' in p ? `$${p.latex}$` : p.text);
+    }
     i = j;
   }
   return parts.filter(Boolean).join(' ').replace(/\s+([,.?)\]])/g, '$1').trim();

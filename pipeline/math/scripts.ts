@@ -1,0 +1,179 @@
+// Scripts set in the text font: chemical formulas and units in Word papers (Cu²⁺, SO₄²⁻, mol·L⁻¹,
+// Na₂CO₃) come as ordinary runs with small digits and signs raised or lowered beside them. A script
+// is a span clearly smaller than the run before it, on a baseline clearly off that run's, touching
+// it; the Latin token it hangs from and its scripts become one formula, `\mathrm{SO}_{4}^{2-}`.
+// Neighbouring groups that touch join (Na₂SO₄ is one formula).
+import type { Span } from '../document.ts';
+
+/** A script is at most this share of its base's size… */
+const SCRIPT_SIZE = 0.8;
+/** …and its baseline at least this share of the base's size above or below. */
+const SCRIPT_SHIFT = 0.12;
+/** A script left on the base's baseline is at most this share of its size. */
+const SETTLED_SIZE = 0.65;
+/** Gap (share of the base's size) under which a script or the next group still touches. */
+const TOUCH = 0.35;
+/** What a script may hold: digits, signs, a letter or two (n, x, aq). */
+const SCRIPT_TEXT = /^[0-9A-Za-z+\-−–()·.]{1,4}$/;
+/** The Latin token a script hangs from, at the end of its run. */
+const BASE_TAIL = /[A-Za-z0-9()\]]+$/;
+
+export type Piece = { text: string } | { latex: string };
+
+interface Group { base: string; sub: string; sup: string; x1: number; size: number; pre?: { kind: 'sub' | 'sup'; text: string } }
+
+function sign(s: string): string {
+  return s.replace(/[−–]/g, '-').replace(/·/g, '\\cdot ');
+}
+
+function baseLatex(base: string): string {
+  // A lone small letter is a variable (x², n₁); element symbols, units and numbers stay upright,
+  // a coefficient (8CN⁻) before them.
+  if (/^\(?[a-z]\)?$/.test(base) || /^[0-9.]+$/.test(base) || /^[)\]]$/.test(base)) return base;
+  const [, coefficient, rest] = /^([0-9]*)(.*)$/.exec(base)!;
+  return `${coefficient}\\mathrm{${rest}}`;
+}
+
+function groupLatex(g: Group): string {
+  // A prescript (⁵C₄, ₙCᵣ) hangs from an empty group before the base.
+  const pre = g.pre ? `{}${g.pre.kind === 'sub' ? '_' : '^'}{${sign(g.pre.text)}}` : '';
+  return `${pre}${baseLatex(g.base)}${g.sub ? `_{${sign(g.sub)}}` : ''}${g.sup ? `^{${sign(g.sup)}}` : ''}`;
+}
+
+/**
+ * Whether `s` is a script of `base`: smaller, off its baseline, touching it. Returns which, or null.
+ */
+export function scriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
+  if (s.math || base.math || s.font === 'ocr' || base.font === 'ocr') return null;
+  if (s.size > base.size * SCRIPT_SIZE || !SCRIPT_TEXT.test(s.text.trim())) return null;
+  if (s.bbox[0] - base.bbox[2] > base.size * TOUCH || s.bbox[0] < base.bbox[0]) return null;
+  const shift = s.baseline - base.baseline;
+  // Some typesetters leave a subscript on the line, only half as large (CO₂ in 2016's papers).
+  if (Math.abs(shift) < base.size * SCRIPT_SHIFT) return s.size <= base.size * SETTLED_SIZE ? 'sub' : null;
+  return shift < 0 ? 'sup' : 'sub';
+}
+
+/** Rough advance of a character, in em: what a span's width is shared out by. */
+function advance(ch: string): number {
+  return /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 1 : ch === ' ' ? 0.5 : 0.55;
+}
+
+/**
+ * A span with spaces in it, cut into its words (boxes shared out by character advance). Word
+ * processors leave spaces in a run where scripts or brackets from another font are set over it
+ * (`Na CS` with ₂ ₃ between and after): cut up, the words and what sits between them sort by x.
+ */
+export function words(s: Span): Span[] {
+  if (!/\S\s+\S/.test(s.text)) return [s];
+  const chars = [...s.text];
+  const total = chars.reduce((n, c) => n + advance(c), 0);
+  const per = (s.bbox[2] - s.bbox[0]) / total;
+  const out: Span[] = [];
+  let x = s.bbox[0];
+  for (const part of s.text.split(/(\s+)/)) {
+    const w = [...part].reduce((n, c) => n + advance(c), 0) * per;
+    if (part.trim()) out.push({ ...s, text: part, bbox: [x, s.bbox[1], x + w, s.bbox[3]] });
+    x += w;
+  }
+  return out;
+}
+
+/** Whether `s` is a script set before `base` (the n of ⁿCᵣ): smaller, off its baseline, touching it on the left. */
+export function prescriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
+  if (!/^[A-Z]$/.test(base.text.trim()) || s.bbox[2] > base.bbox[0] + base.size * 0.1) return null;
+  const mirrored: Span = { ...s, bbox: [base.bbox[2] + (base.bbox[0] - s.bbox[2]), s.bbox[1], base.bbox[2] + (base.bbox[0] - s.bbox[0]), s.bbox[3]] };
+  return scriptOf(mirrored, base);
+}
+
+/** A run of text-font spans (x order, one line) as text and formula pieces. */
+export function scriptPieces(run: Span[]): Piece[] {
+  const small = (s: Span) => run.some(t => t !== s && s.size <= t.size * SCRIPT_SIZE);
+  // Only where the run has scripts at all are its spans cut into words and put in x order again.
+  const spans = run.some(small) ? run.flatMap(words).sort((a, b) => a.bbox[0] - b.bbox[0]) : run;
+  const pieces: Piece[] = [];
+  let text: Span[] = [];
+  let groups: Group[] = [];
+  const flushGroups = () => {
+    if (groups.length) pieces.push({ latex: groups.map(groupLatex).join('') });
+    groups = [];
+  };
+  const flushText = () => {
+    if (text.length) pieces.push({ text: plainText(text) });
+    text = [];
+  };
+  for (let i = 0; i < spans.length; i++) {
+    let pre: Group['pre'];
+    const preKind = i + 1 < spans.length ? prescriptOf(spans[i], spans[i + 1]) : null;
+    if (preKind && i + 2 < spans.length && scriptOf(spans[i + 2], spans[i + 1])) {
+      // ⁵C₄: the prescript goes with the letter after it, which must carry a script of its own.
+      pre = { kind: preKind, text: spans[i].text.trim() };
+      if (!groups.length || spans[i].bbox[0] - groups[groups.length - 1].x1 >= spans[i + 1].size * TOUCH) flushGroups();
+      i++;
+    }
+    const s = spans[i];
+    let j = i + 1;
+    const subs: string[] = [], sups: string[] = [];
+    for (let reach = s.bbox[2]; j < spans.length; j++) {
+      // Scripts chain: each touches the base or the script before it (Cu, ², ⁺).
+      const kind = scriptOf(spans[j], { ...s, bbox: [s.bbox[0], s.bbox[1], reach, s.bbox[3]] });
+      if (!kind) break;
+      reach = Math.max(reach, spans[j].bbox[2]);
+      (kind === 'sub' ? subs : sups).push(spans[j].text.trim());
+    }
+    const tail = BASE_TAIL.exec(s.text);
+    const prev = groups[groups.length - 1];
+    const element = /^(?:[A-Z][a-z]?)+/.exec(s.text);
+    if (j === i + 1 && prev && element && s.bbox[0] - prev.x1 < s.size * TOUCH) {
+      // Element symbols touching a formula with no scripts of their own go on with it (H₂S, the S).
+      const rest = s.text.slice(element[0].length);
+      const cut = s.bbox[0] + ((s.bbox[2] - s.bbox[0]) * element[0].length) / [...s.text].length;
+      groups.push({ base: element[0], sub: '', sup: '', x1: cut, size: s.size });
+      if (rest) { flushGroups(); text.push({ ...s, text: rest, bbox: [cut, s.bbox[1], s.bbox[2], s.bbox[3]] }); }
+      continue;
+    }
+    if (j === i + 1 || !tail) {
+      // Not a base: plain text (a group before it ends unless this span is itself a touching base-less token).
+      flushGroups();
+      text.push(s);
+      continue;
+    }
+    const head = s.text.slice(0, tail.index);
+    const last = groups[groups.length - 1];
+    const touches = last && !head && s.bbox[0] - last.x1 < s.size * TOUCH;
+    if (!touches) flushGroups();
+    let base = tail[0];
+    if (base.startsWith(')') && !head && text.length) {
+      // A bracket's scripts (Be(OH)₂): the bracketed group and the symbols before it are the base.
+      const pending = plainText(text);
+      const open = /(?:[A-Z][a-z]?[0-9]*)*\(\s*[A-Za-z0-9 ]*$/.exec(pending);
+      if (open) {
+        base = open[0].replace(/\s+/g, '') + base;
+        text = [];
+        if (open.index) pieces.push({ text: pending.slice(0, open.index).trim() });
+      }
+    }
+    if (head) {
+      // The run's text before its Latin tail stays text; its box is cut by characters.
+      const cut = s.bbox[0] + ((s.bbox[2] - s.bbox[0]) * [...head].length) / [...s.text].length;
+      text.push({ ...s, text: head, bbox: [s.bbox[0], s.bbox[1], cut, s.bbox[3]] });
+    }
+    flushText();
+    groups.push({ pre, base, sub: subs.join(''), sup: sups.join(''), x1: Math.max(s.bbox[2], ...spans.slice(i + 1, j).map(t => t.bbox[2])), size: s.size });
+    i = j - 1;
+  }
+  flushGroups();
+  flushText();
+  return pieces;
+}
+
+/** Spans as text, a space where the gap between two is wider than a fifth of the type size. */
+export function plainText(spans: Span[]): string {
+  let out = '';
+  let prev: Span | null = null;
+  for (const s of spans) {
+    if (prev && s.bbox[0] - prev.bbox[2] > Math.min(s.size, prev.size) * 0.2 && !out.endsWith(' ')) out += ' ';
+    out += s.text;
+    prev = s;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}

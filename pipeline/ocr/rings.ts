@@ -1,0 +1,69 @@
+// Circled option markers (①–⑤) in a page image. OCR garbles them (① as @, ©, Q or 0) and may fuse
+// them with the next word, so they are found in the pixels instead: a ring of text height with a
+// digit inside, the digit read alone. A digit OCR cannot read is inferred from its neighbours on
+// the same line (markers run ①②③④⑤ left to right).
+import { floodFill, isCircled, type Gray } from '../keys/grid.ts';
+import { readCircled } from '../keys/image-key.ts';
+import type { OcrPool } from '../providers/ocr.ts';
+
+export interface Ring {
+  box: [number, number, number, number];
+  /** 1-based index of the marker, or 0 where it could not be told. */
+  index: number;
+}
+
+/** Rings between minSize and maxSize pixels tall in a box of the image, with their digits. */
+export async function findRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number): Promise<Ring[]> {
+  const [x0, y0, x1, y1] = box;
+  const W = x1 - x0, H = y1 - y0;
+  const seen = new Uint8Array(W * H);
+  const dark = (k: number) => g.data[(y0 + Math.floor(k / W)) * g.width + x0 + (k % W)] < 170;
+  const rings: Ring[] = [];
+  for (let i = 0; i < W * H; i++) {
+    if (seen[i] || !dark(i)) continue;
+    const [a, b, c, d] = floodFill(W, H, [i], dark, seen).box;
+    const w = c - a, h = d - b;
+    if (h < minSize || h > maxSize || w / h < 0.8 || w / h > 1.25) continue;
+    const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + c, y0 + d];
+    if (!isCircled(g, ink)) continue;
+    rings.push({ box: ink, index: Number(await readCircled(pool, g, ink)) || 0 });
+  }
+  return inferIndexes(rings);
+}
+
+/** Rings on one line: their boxes overlap vertically by more than half. */
+function sameLine(a: Ring, b: Ring): boolean {
+  const overlap = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+  return overlap > (a.box[3] - a.box[1]) / 2;
+}
+
+/**
+ * Each line's markers as one run (left to right, one apart): the run's first number is the one most
+ * digits read agree with, a tie going to the run that carries on from the line above (③ then ④⑤).
+ * A misread digit (⑤ read as 3) or an unread one takes its place in the run; a line none of whose
+ * digits were read is ①–⑤ when it holds five, or carries on from the line above. `count` markers exist.
+ */
+export function inferIndexes(rings: Ring[], count = 5): Ring[] {
+  const lines: Ring[][] = [];
+  for (const r of [...rings].sort((p, q) => p.box[1] - q.box[1])) {
+    const line = lines.find(l => sameLine(l[0], r));
+    if (line) line.push(r); else lines.push([r]);
+  }
+  const out: Ring[] = [];
+  let prevEnd = 0;
+  for (const line of lines) {
+    line.sort((p, q) => p.box[0] - q.box[0]);
+    const fits = (start: number) => start >= 1 && start + line.length - 1 <= count;
+    let best = 0, bestScore = 0;
+    for (const start of new Set([...line.map((r, i) => r.index - i), prevEnd + 1, 1])) {
+      if (!fits(start)) continue;
+      const agree = line.filter((r, i) => r.index === start + i).length;
+      const score = agree + (start === prevEnd + 1 && prevEnd > 0 ? 0.5 : 0) + (agree === 0 && line.length === count ? 0.25 : 0);
+      if (score > bestScore) { best = start; bestScore = score; }
+    }
+    if (!best) { prevEnd = 0; continue; }
+    line.forEach((r, i) => out.push({ box: r.box, index: best + i }));
+    prevEnd = best + line.length - 1;
+  }
+  return out;
+}
