@@ -10,6 +10,8 @@ import { resolveConfig } from '../pipeline/config.ts';
 import { inferIndexes, type Ring } from '../pipeline/ocr/rings.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { ocrNumberText } from '../pipeline/stages/segment.ts';
+import { nearlyContains } from '../pipeline/stages/text-layer.ts';
+import { alignNumbers } from '../pipeline/text/number-run.ts';
 import { haveShared, KCSAT, SCORER, TEST_OUT, TRUTH } from './helpers.ts';
 import { imageOnlyCopy } from './image-only.ts';
 
@@ -42,6 +44,23 @@ describe('question numbers as OCR reads them', () => {
     ['0.5 이상', '0.5 이상'],
     ['함수 f(x)', '함수 f(x)'],
   ])('%s → %s', (read, meant) => expect(ocrNumberText(read)).toBe(meant));
+
+  it('chooses the numbers of a section at once: a misreading takes its place, a stray candidate is dropped', () => {
+    expect(alignNumbers([1, 2, 9, 4, 5], 1, 50)).toEqual([1, 2, 3, 4, 5]);
+    expect(alignNumbers([1, 2, 3, 17, 4, 5], 1, 50)).toEqual([1, 2, 3, null, 4, 5]);
+    // An unread mark at the margin fills a gap, and only a gap.
+    expect(alignNumbers([1, 2, null, 4, 5], 1, 50)).toEqual([1, 2, 3, 4, 5]);
+    expect(alignNumbers([1, 2, null, 3, 4], 1, 50)).toEqual([1, 2, null, 3, 4]);
+    // A number nothing was found for stays missing; the last question read wrong is still the next one.
+    expect(alignNumbers([23, 24, 26, 27], 23, 50)).toEqual([23, 24, 26, 27]);
+    expect(alignNumbers([19, 20, 21, 29], 19, 50)).toEqual([19, 20, 21, 22]);
+  });
+
+  it('finds an elective\'s name in a running head OCR read with a letter wrong', () => {
+    expect(nearlyContains('수학영역(획률과통계)', '확률과통계')).toBe(true);
+    expect(nearlyContains('수학영역(미적분)', '확률과통계')).toBe(false);
+    expect(nearlyContains('수학영역(기히)', '기하')).toBe(false);
+  });
 });
 
 describe.skipIf(!haveShared())('OCR path on image-only copies of the 27 KICE booklets', () => {

@@ -8,7 +8,7 @@ import { findBody } from '../stages/text-layer.ts';
 import { findColumnsFromShapes } from './columns.ts';
 import { loadGray, type Gray } from '../keys/grid.ts';
 import { inkBands, inkSpans } from './bands.ts';
-import { bracketedMark } from './brackets.ts';
+import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
 import { findRings, type Ring } from './rings.ts';
 import type { OcrPool } from '../providers/ocr.ts';
 import { renderPage, type PdfPage } from '../providers/pdf.ts';
@@ -31,6 +31,8 @@ const HEAD_SIZE = 12;
 const EDGE_GAP = 18;
 /** White pixels added around every piece sent to the recogniser. */
 const BORDER = 10;
+/** How far (points) right of the column's text edge a number read again from the pixels may start. */
+const NUMBER_SLACK = 4;
 /** Blank width (points) that parts two words. */
 const WORD_GAP = 2.5;
 
@@ -76,7 +78,14 @@ async function crop(g: Gray, box: [number, number, number, number], shrink = 1):
 }
 
 /** The text of one page from OCR, as spans in points, and the rules found in the raster. */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, markers: string[]): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
+export interface OcrPageOptions {
+  /** Circled option markers of the template (①–⑤), found as rings. */
+  markers: string[];
+  /** How far (points) from a column's left edge a question number may stand; none: numbers are not looked for. */
+  numberIndent?: number;
+}
+
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
   const png = await renderPage(pdfPage, dpi);
   const scale = dpi / 72;
   const page = await loadGray(png);
@@ -89,15 +98,16 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   const columnBoxes = columns.map(c => [px(c.x0), px(body.y0), Math.min(g.width, px(c.x1)), Math.min(g.height, px(body.y1))] as Box);
   // Head, foot and columns band by band (blank rows of BAND_GAP points or more part them). The head's
   // display type (a 36 pt elective name) is brought down to text size, where tesseract reads it.
-  const areas: { box: Box; shrink: number; edge: boolean }[] = [];
+  const areas: { box: Box; shrink: number; edge: boolean; left: number }[] = [];
   const edges: Box[] = [[0, 0, g.width, Math.min(g.height, px(body.y0))], [0, Math.min(g.height - 1, px(body.y1)), g.width, g.height]];
   // The head and foot hold boxes and page numbers beside the titles: cut into pieces at wide gaps first.
   const edgePieces = edges.flatMap(e => inkSpans(g, e, px(EDGE_GAP)).map(([x0, x1]) => [Math.max(0, x0 - PAD), e[1], Math.min(g.width, x1 + PAD), e[3]] as Box));
   for (const c of [...edgePieces, ...columnBoxes]) {
     const edge = edgePieces.includes(c);
-    for (const [y0, y1] of inkBands(g, c, px(BAND_GAP), px(MIN_BAND))) {
-      areas.push({ box: [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)], shrink: edge ? Math.min(1, px(HEAD_SIZE) / (y1 - y0)) : 1, edge });
-    }
+    const bands = inkBands(g, c, px(BAND_GAP), px(MIN_BAND)).map(([y0, y1]) => [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)] as Box);
+    // Where the column's text starts: its question numbers stand there.
+    const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
+    for (const box of bands) areas.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
   const rings: Ring[] = [];
   if (markers.length) for (const c of columnBoxes) rings.push(...await findRings(g, c, pool, px(RING_MIN), px(RING_MAX)));
@@ -106,22 +116,34 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     return { text: markers[r.index - 1], bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT };
   });
   const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-  await Promise.all(areas.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8).map(async ({ box: area, shrink, edge }) => {
-    const { words } = await pool.recognize(await crop(g, area, shrink), { mode: 'block' });
-    // A bracketed mark ending a line of the body, read again alone.
-    const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
-    if (mark) {
-      const h = (mark.box[3] - mark.box[1]) / scale;
-      spans.push({ text: mark.text, bbox: mark.box.map(v => v / scale) as BBox, baseline: mark.box[3] / scale - h * 0.15, size: h / 1.05, font: OCR_FONT });
-    }
+  await Promise.all(areas.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8).map(async ({ box: area, shrink, edge, left }) => {
+    const { words: found } = await pool.recognize(await crop(g, area, shrink), { mode: 'block' });
     const [ox, oy] = area;
-    for (const found of words) {
-      const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
-      const w = { ...found, bbox: back(found.bbox), line: back(found.line) };
+    const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
+    const words = found.map(w => ({ ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box }));
+    // Pieces read again alone: a bracketed mark ending a line, and a question number at the margin
+    // that OCR in context did not read as one.
+    const marks: { box: Box; text: string }[] = [];
+    const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
+    if (mark) marks.push(mark);
+    if (!edge && numberIndent !== undefined) {
+      const first = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+      // A question number stands at the column's very edge (text under it is indented); a word OCR
+      // read as Hangul or Han is none.
+      if (!first || (!/^\d{1,2}\.$/.test(first.text.trim()) && !/[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))) {
+        const n = await marginNumber(g, area, pool, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)));
+        if (n) marks.push({ box: n.box, text: `${n.number}.` });
+      }
+    }
+    for (const m of marks) {
+      const h = (m.box[3] - m.box[1]) / scale;
+      spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size: h / 1.05, font: OCR_FONT });
+    }
+    for (const w of words) {
       if (!w.text.trim()) continue;
-      let x0 = w.bbox[0] + ox;
-      const x1 = w.bbox[2] + ox, y0 = w.bbox[1] + oy, y1 = w.bbox[3] + oy;
-      if (mark && overlaps(mark.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1])) continue;
+      let x0 = w.bbox[0];
+      const [, y0, x1, y1] = w.bbox;
+      if (marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
       let text = w.text;
       // A word over a ring: the garbled marker is dropped; what reaches past the ring is kept.
       const ring = rings.find(r => overlaps(r.box, [x0, y0, x1, y1]));
@@ -132,7 +154,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       }
       const bbox: BBox = [x0 / scale, y0 / scale, x1 / scale, y1 / scale];
       const sz = Math.max(4, (w.line[3] - w.line[1]) / scale / 1.05);
-      spans.push({ text, bbox, baseline: (w.line[3] + oy) / scale - sz * 0.2, size: sz, font: OCR_FONT });
+      spans.push({ text, bbox, baseline: w.line[3] / scale - sz * 0.2, size: sz, font: OCR_FONT });
     }
   }));
   return { spans, shapes };

@@ -18,14 +18,23 @@ export async function findRings(g: Gray, box: [number, number, number, number], 
   const W = x1 - x0, H = y1 - y0;
   const seen = new Uint8Array(W * H);
   const dark = (k: number) => g.data[(y0 + Math.floor(k / W)) * g.width + x0 + (k % W)] < 170;
-  const rings: Ring[] = [];
+  const found: [number, number, number, number][] = [];
   for (let i = 0; i < W * H; i++) {
     if (seen[i] || !dark(i)) continue;
     const [a, b, c, d] = floodFill(W, H, [i], dark, seen).box;
-    const w = c - a, h = d - b;
-    if (h < minSize || h > maxSize || w / h < 0.8 || w / h > 1.25) continue;
-    const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + c, y0 + d];
-    if (!isCircled(g, ink)) continue;
+    const h = d - b;
+    // A ring the scan has joined to the text after it: its square at the left end.
+    const w = c - a > h * 1.25 ? h : c - a;
+    if (h < minSize || h > maxSize || w / h < 0.8) continue;
+    const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + a + w, y0 + d];
+    if (isCircled(g, ink)) found.push(ink);
+  }
+  // Markers are all one size; a round letter with a stroke inside (e, θ) is smaller.
+  const heights = found.map(b => b[3] - b[1]).sort((p, q) => p - q);
+  const typical = heights[Math.floor(heights.length / 2)] ?? 0;
+  const rings: Ring[] = [];
+  for (const ink of found) {
+    if (Math.abs(ink[3] - ink[1] - typical) > typical * 0.15) continue;
     rings.push({ box: ink, index: Number(await readCircled(pool, g, ink)) || 0 });
   }
   return inferIndexes(rings);

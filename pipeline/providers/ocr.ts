@@ -79,6 +79,8 @@ export class OcrPool {
         tessedit_char_whitelist: options.whitelist ?? '',
         // Cell crops and key images carry no resolution; say one rather than let tesseract guess.
         user_defined_dpi: '300',
+        // Tesseract's own progress notes ("Detected 54 diacritics") would go to stdout.
+        debug_file: '/dev/null',
       });
       const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
       const words: OcrWord[] = [];

@@ -61,7 +61,7 @@ export function registerStage(): Stage {
         if (coverText.replace(/\s/g, '').length < MIN_TEXT) {
           // No text layer on the cover (a scan): read it by OCR (text-layer reads it again with the
           // template's option markers once the template is known).
-          const read = await ocrPage(page, 1, doc.pages[0], ocrPool(ctx.config.ocrLang), ctx.config.ocrDpi, []);
+          const read = await ocrPage(page, 1, doc.pages[0], ocrPool(ctx.config.ocrLang), ctx.config.ocrDpi, { markers: [] });
           coverText = read.spans.map(s => s.text).join(' ');
         }
       } catch (e) {

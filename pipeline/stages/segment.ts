@@ -5,6 +5,7 @@
 import type { Line, Option, PaperDocument, Part, Question, Region, Span } from '../document.ts';
 import { bboxUnion, centerY } from '../document.ts';
 import { questionId } from '../ids.ts';
+import { alignNumbers } from '../text/number-run.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import type { Stage } from '../stage.ts';
 import { escapeRegExp, pointsPattern, type QuestionType, type Template } from '../template.ts';
@@ -216,6 +217,51 @@ export function sectionRanges(cover: string, t: Template): { from: number; to: n
   return out;
 }
 
+/** Points from the column's edge within which an unread mark may be a question number. */
+const MARGIN_SLACK = 4;
+
+/**
+ * Something at the margin of an OCR line that could be a question number read as nothing like one
+ * (`S.`, `J,`, `&`): a short token with no Hangul or Han, in the number's place and size.
+ */
+function marginMark(line: Line, columnLeft: number, bodySize: number, t: Template): Span[] | null {
+  const first = line.spans[0];
+  // At the very edge: lines under a question are indented less than the template allows a number.
+  if (!first || first.math || first.bbox[0] - columnLeft > Math.min(t.numbering.indentTolerance, MARGIN_SLACK) || first.size < bodySize * 0.8) return null;
+  const text = first.text.trim();
+  return /^\S{1,2}[.,]$/.test(text) || (/^[^\s\p{Script=Hangul}\p{Script=Han}]{1,3}$/u.test(text) && !t.options.markers.includes(text)) ? [first] : null;
+}
+
+/**
+ * On OCR pages, which lines open questions and with what numbers, chosen for each section at once
+ * (see number-run.ts); lines of pages with a text layer are left to the reading as it comes.
+ */
+function ocrNumbering(doc: PaperDocument, bodySize: number): Map<Line, number | null> {
+  const t = doc.template;
+  const decided = new Map<Line, number | null>();
+  if (t.sections.headingWhere === 'body' || !doc.pages.some(p => p.ocr)) return decided;
+  const sections = new Map<string, { line: Line; reading: number | null }[]>();
+  for (const line of doc.lines) {
+    const page = doc.pages[line.page - 1];
+    if (!page.ocr) continue;
+    const left = page.columns[line.column].x0;
+    const reading = matchAnchor(line, left, bodySize, t, true)?.number ?? (marginMark(line, left, bodySize, t) ? null : undefined);
+    if (reading === undefined) continue;
+    const key = page.section ?? t.sections.default ?? '';
+    if (!sections.has(key)) sections.set(key, []);
+    sections.get(key)!.push({ line, reading });
+  }
+  const opening = Array.isArray(t.numbering.first) ? t.numbering.first[0] : t.numbering.first ?? 1;
+  let next = opening;
+  for (const candidates of sections.values()) {
+    const numbers = alignNumbers(candidates.map(c => c.reading), next, t.numbering.max);
+    candidates.forEach((c, i) => decided.set(c.line, numbers[i]));
+    const chosen = numbers.filter((n): n is number => n !== null);
+    if (chosen.length) next = Math.max(...chosen) + 1;
+  }
+  return decided;
+}
+
 /** Whether `n` may be the first question of the paper. */
 function canOpen(t: Template, n: number): boolean {
   const first = t.numbering.first;
@@ -229,6 +275,7 @@ export function segmentStage(): Stage {
     run(doc: PaperDocument) {
       const t = doc.template;
       const bodySize = median(doc.lines.flatMap(l => l.spans.filter(s => !s.math).map(s => s.size)));
+      const numbering = ocrNumbering(doc, bodySize);
       const last = new Map<string, number>();
       const drafts: Draft[] = [];
       const stopped = new Set<string>();
@@ -269,11 +316,15 @@ export function segmentStage(): Stage {
           continue;
         }
         const section = t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default;
-        const anchor = matchAnchor(line, page.columns[line.column].x0, bodySize, t, page.ocr);
+        const left = page.columns[line.column].x0;
+        const decided = numbering.get(line);
+        const anchor = decided === null ? null
+          : decided !== undefined ? { number: decided, spans: matchAnchor(line, left, bodySize, t, true)?.spans ?? marginMark(line, left, bodySize, t)!, decimal: false }
+          : matchAnchor(line, left, bodySize, t, page.ocr);
         if (anchor) {
           const prev = last.get(section ?? '') ?? 0;
           const n = anchor.number;
-          let fits = n === prev + 1 || (!anchor.decimal && ((prev === 0 && (drafts.length === 0 ? canOpen(t, n) : true)) || (n > prev + 1 && n <= prev + maxJump)));
+          let fits = decided !== undefined || n === prev + 1 || (!anchor.decimal && ((prev === 0 && (drafts.length === 0 ? canOpen(t, n) : true)) || (n > prev + 1 && n <= prev + maxJump)));
           if (!fits && t.options.markers.length > 0 && canOpen(t, n) && drafts.length >= 2 && !drafts.some(d => hasOptionMarkers(d.lines, t, new Set(d.anchor)))) {
             // What came before was a numbered list with no options anywhere — the cover's
             // instructions — and the questions start here.

@@ -79,7 +79,7 @@ export function textLayerStage(): Stage {
           if (raw.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0) < MIN_TEXT) {
             // No usable text layer: read the page from its pixels. A picture as large as the page is
             // the scan itself, not a figure.
-            const read = await ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, t.options.markers);
+            const read = await ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance });
             raw = read.spans;
             page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
             page.ocr = true;
@@ -144,8 +144,22 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void
   }
   // The heading may come in pieces (`(확률과` `통계)`): read the running head as one text.
   const headText = head.sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]).map(s => s.text.trim()).join(' ');
-  // OCR spaces Hangul out letter by letter (`확 률 과`): there the head is also read with no spaces.
-  const heading = t.re.sections.find(h => h.re.test(headText) || head.some(s => h.re.test(s.text.trim())) || (page.ocr && h.re.test(headText.replace(/\s+/g, ''))));
+  // OCR spaces Hangul out letter by letter (`확 률 과`) and misreads a letter here and there (`획률과`):
+  // there the head is also read with no spaces, and a section's label found with one letter wrong.
+  const squeezed = headText.replace(/\s+/g, '');
+  const heading = t.re.sections.find(h => h.re.test(headText) || head.some(s => h.re.test(s.text.trim())))
+    ?? (page.ocr ? t.re.sections.find(h => h.re.test(squeezed)) ?? t.re.sections.find(h => nearlyContains(squeezed, h.label.replace(/\s+/g, ''))) : undefined);
   if (heading) page.section = heading.id;
 }
 
+/** Whether `text` holds `label` with at most one letter different (labels of three letters or more). */
+export function nearlyContains(text: string, label: string): boolean {
+  const a = [...text], b = [...label];
+  if (b.length < 3) return text.includes(label);
+  for (let i = 0; i + b.length <= a.length; i++) {
+    let wrong = 0;
+    for (let j = 0; j < b.length && wrong <= 1; j++) if (a[i + j] !== b[j]) wrong++;
+    if (wrong <= 1) return true;
+  }
+  return false;
+}

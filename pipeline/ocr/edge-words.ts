@@ -1,3 +1,4 @@
+// Words found in the pixels at either end of a line and read again on their own.
 // Bracketed marks at the end of a line (`[3점]`, `[4]`): tesseract reads them inside a line of
 // Hangul and formulas as `BI`, `a)` or `|4점]`. The last word of each line is found in the pixels;
 // where it opens and closes with a bracket (an upright stroke nearly its full height at each end)
@@ -9,17 +10,22 @@ const INK = 160;
 
 export type Box = [number, number, number, number];
 
-/** Ink box of the rightmost word of a band: the last run of inked columns before a gap of `gap` blank columns. */
-export function lastWord(g: Gray, band: Box, gap: number): Box | null {
+/**
+ * Ink box of the first (left) or last (right) word of a band: the run of inked columns at that end,
+ * up to a gap of `gap` blank columns.
+ */
+export function edgeWord(g: Gray, band: Box, gap: number, side: 'left' | 'right'): Box | null {
   const [x0, y0, x1, y1] = band;
   const inked = (x: number) => { for (let y = y0; y < y1; y++) if (g.data[y * g.width + x] < INK) return true; return false; };
-  let right = x1 - 1;
-  while (right >= x0 && !inked(right)) right--;
-  if (right < x0) return null;
-  let left = right, blank = 0;
-  for (let x = right; x >= x0; x--) {
-    if (inked(x)) { left = x; blank = 0; } else if (++blank >= gap) break;
+  const step = side === 'left' ? 1 : -1;
+  let start = side === 'left' ? x0 : x1 - 1;
+  while (start >= x0 && start < x1 && !inked(start)) start += step;
+  if (start < x0 || start >= x1) return null;
+  let end = start, blank = 0;
+  for (let x = start; x >= x0 && x < x1; x += step) {
+    if (inked(x)) { end = x; blank = 0; } else if (++blank >= gap) break;
   }
+  const left = Math.min(start, end), right = Math.max(start, end);
   let top = y1, bottom = y0;
   for (let y = y0; y < y1; y++) for (let x = left; x <= right; x++) if (g.data[y * g.width + x] < INK) { top = Math.min(top, y); bottom = Math.max(bottom, y); break; }
   return [left, top, right + 1, bottom + 1];
@@ -50,7 +56,7 @@ export function isBracketed(g: Gray, box: Box): boolean {
  * between from OCR. Null where the last word is no bracketed group or reads as no number.
  */
 export async function bracketedMark(g: Gray, band: Box, pool: OcrPool, gap: number): Promise<{ box: Box; text: string } | null> {
-  const box = lastWord(g, band, gap);
+  const box = edgeWord(g, band, gap, 'right');
   if (!box || !isBracketed(g, box)) return null;
   const read = (await pool.recognize(await cellPng(g, box, 1, 10), { mode: 'line' })).text.replace(/\s+/g, '');
   // The brackets themselves may come back as `|`, `1`, `l` or not at all: the inside is what follows
@@ -58,4 +64,20 @@ export async function bracketedMark(g: Gray, band: Box, pool: OcrPool, gap: numb
   const inner = read.startsWith('[') ? /^\[([0-9]{1,2}[^0-9\]|)]{0,2})/.exec(read) : /^[^0-9]?(?:1(?=[0-9]))?([0-9]{1,2}[^0-9\]|)]{0,2})/.exec(read);
   if (!inner) return null;
   return { box, text: `[${inner[1]}]` };
+}
+
+/**
+ * The band's first word, where it stands at the column's margin, read as a question number with
+ * digits only (`23.` that OCR in context read as `.`, `8.` as `&`). Null where it reads as no number.
+ */
+export async function marginNumber(g: Gray, band: Box, pool: OcrPool, gap: number, margin: number): Promise<{ box: Box; number: number } | null> {
+  const box = edgeWord(g, band, gap, 'left');
+  if (!box || box[0] > margin || box[2] - box[0] > (box[3] - box[1]) * 3) return null;
+  const png = await cellPng(g, box, 1, 10);
+  // A lone `8.` may come back empty in one mode and whole in another.
+  for (const mode of ['line', 'word'] as const) {
+    const m = /^(\d{1,2})\.?$/.exec((await pool.recognize(png, { mode, whitelist: '0123456789.' })).text.replace(/\s+/g, ''));
+    if (m) return { box, number: Number(m[1]) };
+  }
+  return null;
 }
