@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../pipeline/config.ts';
+import { ocrPage } from '../pipeline/ocr/page-ocr.ts';
 import { OcrPool, TESSDATA } from '../pipeline/providers/ocr.ts';
 import { openPdf, renderPage } from '../pipeline/providers/pdf.ts';
 import { analyse } from './analyse.ts';
@@ -64,6 +65,24 @@ for (const crop of crops) {
   cliErrors += editDistance(hangul(cli), crop.want);
   total += crop.want.length;
 }
+// The pipeline's own OCR path on the same pages (bands, rings, marks read again), one worker:
+// what a page costs end to end, and its Hangul against the same text layer in reading order.
+let pathSeconds = 0, pathErrors = 0;
+const again = await openPdf(new Uint8Array(fs.readFileSync(paper)));
+for (let p = 1; p <= n; p++) {
+  const page = await again.getPage(p);
+  const info = doc.pages[p - 1];
+  const t0 = performance.now();
+  const { spans } = await ocrPage(page, p, info, pool, DPI, { markers: doc.template.options.markers, numberIndent: doc.template.numbering.indentTolerance });
+  pathSeconds += (performance.now() - t0) / 1000;
+  for (const [c, col] of info.columns.entries()) {
+    const mine = spans.filter(s => (s.bbox[0] + s.bbox[2]) / 2 >= col.x0 - 6 && (s.bbox[0] + s.bbox[2]) / 2 < col.x1 + 6 && s.bbox[1] >= info.body.y0 && s.bbox[3] <= info.body.y1)
+      .sort((a, b) => Math.round(a.baseline / 4) - Math.round(b.baseline / 4) || a.bbox[0] - b.bbox[0]);
+    pathErrors += editDistance(hangul(mine.map(s => s.text).join('')), crops.find(k => k.page === p && k.file.endsWith(`p${p}c${c}.png`))?.want ?? '');
+  }
+}
+await again.destroy();
 await pool.close();
+console.log(`ocr: pipeline OCR path (bands, rings, marks) ${(pathSeconds / n).toFixed(2)} s/page, Hangul CER ${(pathErrors / total).toFixed(3)}`);
 console.log(`ocr: tesseract.js ${(jsSeconds / n).toFixed(2)} s/page, tesseract CLI ${(cliSeconds / n).toFixed(2)} s/page; Hangul CER against the text layer (${total} characters): tesseract.js ${(jsErrors / total).toFixed(3)}, CLI ${(cliErrors / total).toFixed(3)}`);
 fs.rmSync(tmp, { recursive: true, force: true });
