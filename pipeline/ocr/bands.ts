@@ -7,38 +7,23 @@ import type { Gray } from '../keys/grid.ts';
 const INK = 160;
 
 /**
- * Bands [y0, y1) of a box of the image that hold ink, split where at least `gap` blank rows
- * separate them; bands shorter than `minHeight` rows (specks, rule ends) are left out.
+ * Runs [from, to) along one axis of a box of the image that hold ink: rows ('y', bands of text) or
+ * columns ('x', pieces of a line), split where at least `gap` blank rows or columns part them.
  */
-export function inkBands(g: Gray, box: [number, number, number, number], gap: number, minHeight: number): [number, number][] {
+export function inkRuns(g: Gray, box: [number, number, number, number], gap: number, axis: 'x' | 'y'): [number, number][] {
   const [x0, y0, x1, y1] = box;
-  const bands: [number, number][] = [];
+  const [from, to, across0, across1] = axis === 'y' ? [y0, y1, x0, x1] : [x0, x1, y0, y1];
+  const at = axis === 'y' ? (i: number, j: number) => g.data[i * g.width + j] : (i: number, j: number) => g.data[j * g.width + i];
+  const runs: [number, number][] = [];
   let start = -1, last = -1;
-  for (let y = y0; y < y1; y++) {
+  for (let i = from; i < to; i++) {
     let ink = false;
-    for (let x = x0, row = y * g.width; x < x1; x++) if (g.data[row + x] < INK) { ink = true; break; }
+    for (let j = across0; j < across1; j++) if (at(i, j) < INK) { ink = true; break; }
     if (!ink) continue;
-    if (start < 0) start = y;
-    else if (y - last > gap) { bands.push([start, last + 1]); start = y; }
-    last = y;
+    if (start < 0) start = i;
+    else if (i - last > gap) { runs.push([start, last + 1]); start = i; }
+    last = i;
   }
-  if (start >= 0) bands.push([start, last + 1]);
-  return bands.filter(([a, b]) => b - a >= minHeight);
-}
-
-/** Spans [x0, x1) of a box of the image that hold ink, split where at least `gap` blank columns separate them. */
-export function inkSpans(g: Gray, box: [number, number, number, number], gap: number): [number, number][] {
-  const [x0, y0, x1, y1] = box;
-  const spans: [number, number][] = [];
-  let start = -1, last = -1;
-  for (let x = x0; x < x1; x++) {
-    let ink = false;
-    for (let y = y0; y < y1; y++) if (g.data[y * g.width + x] < INK) { ink = true; break; }
-    if (!ink) continue;
-    if (start < 0) start = x;
-    else if (x - last > gap) { spans.push([start, last + 1]); start = x; }
-    last = x;
-  }
-  if (start >= 0) spans.push([start, last + 1]);
-  return spans;
+  if (start >= 0) runs.push([start, last + 1]);
+  return runs;
 }

@@ -1,13 +1,15 @@
 // A page with no usable text layer, read from its pixels: rendered at OCR resolution, its rules
-// found in the raster (so the body band and the columns come out as for a born-digital page), each
-// column recognised on its own (one column of text), the running head and footer as blocks, and
-// circled option markers (①–⑤, which OCR garbles) told by their ring. What comes out is the same
-// kind of span the text layer gives, so layout and segmentation after it are one path.
+// found in the raster (so the body band and the columns come out as for a born-digital page) and
+// painted out, each column cut into bands of text at blank rows and every band recognised on its
+// own, the running head at text size, circled option markers (①–⑤, which OCR garbles) told by
+// their ring, and the few things OCR misreads in context (a bracketed `[3점]` ending a line, a
+// question number at the column's edge) read again alone. What comes out is the same kind of span
+// the text layer gives, so layout and segmentation after it are one path.
 import type { BBox, Shape } from '../document.ts';
 import { findBody } from '../stages/text-layer.ts';
 import { findColumnsFromShapes } from './columns.ts';
 import { loadGray, type Gray } from '../keys/grid.ts';
-import { inkBands, inkSpans } from './bands.ts';
+import { inkRuns } from './bands.ts';
 import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
 import { findRings, type Ring } from './rings.ts';
 import type { OcrPool } from '../providers/ocr.ts';
@@ -77,7 +79,6 @@ async function crop(g: Gray, box: [number, number, number, number], shrink = 1):
   return part.extend({ top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, background: '#ffffff' }).png().toBuffer();
 }
 
-/** The text of one page from OCR, as spans in points, and the rules found in the raster. */
 export interface OcrPageOptions {
   /** Circled option markers of the template (①–⑤), found as rings. */
   markers: string[];
@@ -85,6 +86,7 @@ export interface OcrPageOptions {
   numberIndent?: number;
 }
 
+/** The text of one page from OCR, as spans in points, and the rules found in the raster. */
 export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
   const png = await renderPage(pdfPage, dpi);
   const scale = dpi / 72;
@@ -101,10 +103,10 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   const areas: { box: Box; shrink: number; edge: boolean; left: number }[] = [];
   const edges: Box[] = [[0, 0, g.width, Math.min(g.height, px(body.y0))], [0, Math.min(g.height - 1, px(body.y1)), g.width, g.height]];
   // The head and foot hold boxes and page numbers beside the titles: cut into pieces at wide gaps first.
-  const edgePieces = edges.flatMap(e => inkSpans(g, e, px(EDGE_GAP)).map(([x0, x1]) => [Math.max(0, x0 - PAD), e[1], Math.min(g.width, x1 + PAD), e[3]] as Box));
+  const edgePieces = edges.flatMap(e => inkRuns(g, e, px(EDGE_GAP), 'x').map(([x0, x1]) => [Math.max(0, x0 - PAD), e[1], Math.min(g.width, x1 + PAD), e[3]] as Box));
   for (const c of [...edgePieces, ...columnBoxes]) {
     const edge = edgePieces.includes(c);
-    const bands = inkBands(g, c, px(BAND_GAP), px(MIN_BAND)).map(([y0, y1]) => [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)] as Box);
+    const bands = inkRuns(g, c, px(BAND_GAP), 'y').filter(([a, b]) => b - a >= px(MIN_BAND)).map(([y0, y1]) => [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)] as Box);
     // Where the column's text starts: its question numbers stand there.
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
     for (const box of bands) areas.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
