@@ -20,7 +20,7 @@ const BASE_TAIL = /[A-Za-z0-9()\]]+$/;
 
 export type Piece = { text: string } | { latex: string };
 
-interface Group { base: string; sub: string; sup: string; x1: number; size: number; pre?: { kind: 'sub' | 'sup'; text: string } }
+interface Group { base: string; sub: string; sup: string; x1: number; pre?: { kind: 'sub' | 'sup'; text: string } }
 
 function sign(s: string): string {
   return s.replace(/[−–]/g, '-').replace(/·/g, '\\cdot ');
@@ -127,7 +127,7 @@ export function scriptPieces(run: Span[]): Piece[] {
       // Element symbols touching a formula with no scripts of their own go on with it (H₂S, the S).
       const rest = s.text.slice(element[0].length);
       const cut = s.bbox[0] + ((s.bbox[2] - s.bbox[0]) * element[0].length) / [...s.text].length;
-      groups.push({ base: element[0], sub: '', sup: '', x1: cut, size: s.size });
+      groups.push({ base: element[0], sub: '', sup: '', x1: cut });
       if (rest) { flushGroups(); text.push({ ...s, text: rest, bbox: [cut, s.bbox[1], s.bbox[2], s.bbox[3]] }); }
       continue;
     }
@@ -158,7 +158,7 @@ export function scriptPieces(run: Span[]): Piece[] {
       text.push({ ...s, text: head, bbox: [s.bbox[0], s.bbox[1], cut, s.bbox[3]] });
     }
     flushText();
-    groups.push({ pre, base, sub: subs.join(''), sup: sups.join(''), x1: Math.max(s.bbox[2], ...spans.slice(i + 1, j).map(t => t.bbox[2])), size: s.size });
+    groups.push({ pre, base, sub: subs.join(''), sup: sups.join(''), x1: Math.max(s.bbox[2], ...spans.slice(i + 1, j).map(t => t.bbox[2])) });
     i = j - 1;
   }
   flushGroups();

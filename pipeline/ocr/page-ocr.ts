@@ -112,7 +112,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     for (const box of bands) areas.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
   const rings: Ring[] = [];
-  if (markers.length) for (const c of columnBoxes) rings.push(...await findRings(g, c, pool, px(RING_MIN), px(RING_MAX)));
+  if (markers.length) for (const c of columnBoxes) rings.push(...await findRings(g, c, pool, px(RING_MIN), px(RING_MAX), markers.length));
   const spans: RawSpan[] = rings.filter(r => markers[r.index - 1]).map(r => {
     const h = (r.box[3] - r.box[1]) / scale;
     return { text: markers[r.index - 1], bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT };

@@ -12,8 +12,8 @@ export interface Ring {
   index: number;
 }
 
-/** Rings between minSize and maxSize pixels tall in a box of the image, with their digits. */
-export async function findRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number): Promise<Ring[]> {
+/** Rings between minSize and maxSize pixels tall in a box of the image, with their digits (1 to count). */
+export async function findRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, count: number): Promise<Ring[]> {
   const [x0, y0, x1, y1] = box;
   const W = x1 - x0, H = y1 - y0;
   const seen = new Uint8Array(W * H);
@@ -37,7 +37,7 @@ export async function findRings(g: Gray, box: [number, number, number, number], 
     if (Math.abs(ink[3] - ink[1] - typical) > typical * 0.15) continue;
     rings.push({ box: ink, index: Number(await readCircled(pool, g, ink)) || 0 });
   }
-  return inferIndexes(rings);
+  return inferIndexes(rings, count);
 }
 
 /** Rings on one line: their boxes overlap vertically by more than half. */
