@@ -4,7 +4,7 @@ YEAR ?= $(shell date +%Y)
 OUT ?= out
 export YEAR IN OUT DPI TEMPLATE FORCE
 
-.PHONY: ingest test typecheck setup deps ocr-deps system-deps samples bench clean
+.PHONY: ingest tag dedup test typecheck setup deps ocr-deps system-deps samples bench clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -39,6 +39,13 @@ setup: deps system-deps
 ingest: deps ocr-deps
 	npx tsx pipeline/cli.ts
 
+# The passes over the whole store alone, after a curriculum tree or a threshold changed: no PDF is read.
+tag: deps
+	npx tsx pipeline/cli.ts --only tag
+
+dedup: deps
+	npx tsx pipeline/cli.ts --only dedup
+
 test: setup
 	npx vitest run
 
@@ -52,6 +59,7 @@ samples: setup
 bench: setup
 	npx tsx test/bench.ts
 	npx tsx test/bench-ocr.ts
+	npx tsx test/bench-dedup.ts
 
 clean:
 	rm -rf out

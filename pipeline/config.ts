@@ -3,6 +3,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { DedupSettings } from './corpus/dedup.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,6 +33,12 @@ export interface Config {
   readonly root: string;
   /** The optional LLM parse (off unless LLM_BASE_URL or LLM_MODEL is set). */
   readonly llm: LlmConfig | null;
+  /** Curriculum trees the tagging pass chooses paths from. */
+  readonly curriculumDir: string;
+  /** A second path is given where another unit has at least this share of the primary's evidence. */
+  readonly knowledgeSecondShare: number;
+  /** Near-duplicate detection over the store (pipeline/corpus/dedup.ts). */
+  readonly dedup: DedupSettings;
 }
 
 export interface LlmConfig {
@@ -66,6 +73,17 @@ export const DEFAULTS = {
   llmBackoffMs: 500,
   llmTimeoutMs: 120_000,
   llmMaxTokens: 4096,
+  curriculumDir: 'glossary/curriculum',
+  knowledgeSecondShare: 0.6,
+  // Near-duplicates. 5-character shingles work for every script (Hangul and Han have no word
+  // spaces to split on); 16 bands of 4 rows make a pair of Jaccard 0.8 a candidate with
+  // probability 0.9998. A candidate is a duplicate when its numbers are the same, its prose is at
+  // least 0.9 alike and its formulas 0.95 (Dice over bigrams: a retyped stem or a changed particle
+  // stays above, another question with the same frame falls below), its options 0.9 as a set, and
+  // its figures (where both have them) at most 10 of 64 perceptual-hash bits apart. The canonical
+  // member is the most official (a family's own template before the generic one), then the
+  // earliest sat, then by file name and number.
+  dedup: { shingle: 5, bands: 16, rows: 4, text: 0.9, math: 0.95, options: 0.9, figureBits: 10, canonical: ['official', 'earliest', 'file', 'number'] } as DedupSettings,
 } as const;
 
 export interface ConfigInput {
@@ -111,6 +129,22 @@ function resolveLlm(env: NodeJS.ProcessEnv): LlmConfig | null {
   });
 }
 
+/** Dedup thresholds: the defaults, or DEDUP_TEXT / DEDUP_MATH / DEDUP_OPTIONS (0–1), DEDUP_FIGURE_BITS (0–64), DEDUP_CANONICAL (rules, comma-separated). */
+function resolveDedup(env: NodeJS.ProcessEnv): DedupSettings {
+  const d = DEFAULTS.dedup;
+  const share = (name: string, fallback: number) => {
+    const v = Number(env[name] ?? fallback);
+    check(Number.isFinite(v) && v >= 0 && v <= 1, `${name} must be a number from 0 to 1, got "${env[name]}"`);
+    return v;
+  };
+  const bits = Number(env.DEDUP_FIGURE_BITS ?? d.figureBits);
+  check(Number.isInteger(bits) && bits >= 0 && bits <= 64, `DEDUP_FIGURE_BITS must be a whole number from 0 to 64, got "${env.DEDUP_FIGURE_BITS}"`);
+  const canonical = env.DEDUP_CANONICAL ? env.DEDUP_CANONICAL.split(',').map(x => x.trim()) : [...d.canonical];
+  const rules = ['official', 'earliest', 'file', 'number'];
+  check(canonical.every(r => rules.includes(r)), `DEDUP_CANONICAL names rules from ${rules.join(', ')}, got "${env.DEDUP_CANONICAL}"`);
+  return Object.freeze({ ...d, text: share('DEDUP_TEXT', d.text), math: share('DEDUP_MATH', d.math), options: share('DEDUP_OPTIONS', d.options), figureBits: bits, canonical: Object.freeze(canonical as DedupSettings['canonical'][number][]) });
+}
+
 export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (as `make` exports an unset one) counts as unset.
   const env = Object.fromEntries(Object.entries(environment).filter(([, v]) => v !== '')) as NodeJS.ProcessEnv;
@@ -140,6 +174,9 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     progress: input.progress ?? (Boolean(process.stderr.isTTY) && !env.CI),
     root: ROOT,
     llm: resolveLlm(env),
+    curriculumDir: path.join(ROOT, DEFAULTS.curriculumDir),
+    knowledgeSecondShare: DEFAULTS.knowledgeSecondShare,
+    dedup: resolveDedup(env),
   };
   return Object.freeze(config);
 }

@@ -13,9 +13,12 @@ import { mathStage } from './stages/math.ts';
 import { answersStage } from './stages/answers.ts';
 import { statsStage } from './stages/stats.ts';
 import { emitStage } from './stages/emit.ts';
+import type { CorpusStage } from './corpus/stage.ts';
+import { tagStage } from './corpus/tag-stage.ts';
+import { dedupStage } from './corpus/dedup-stage.ts';
 
 /** Bump when a change to a stage changes what it produces: papers done under another version are redone. */
-export const PIPELINE_VERSION = 4;
+export const PIPELINE_VERSION = 5;
 
 export function stages(_config: Config): Stage[] {
   return [
@@ -31,5 +34,13 @@ export function stages(_config: Config): Stage[] {
     answersStage(), //   the official key beside the paper (CSV, image or PDF; OCR where needed)
     statsStage(), //     published error rates and difficulty
     emitStage(), //      records (TO / TI / IO) into the store
+  ];
+}
+
+/** Passes over the whole store after the papers of a batch are done (and alone: `make tag`, `make dedup`). */
+export function corpusStages(_config: Config): CorpusStage[] {
+  return [
+    tagStage(), //   knowledge paths from the curriculum trees (and the model, where one is configured)
+    dedupStage(), // near-duplicate clusters and their canonical records
   ];
 }

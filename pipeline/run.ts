@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { Diagnostics, DocumentError, type Diagnostic } from './diagnostics.ts';
 import type { PaperDocument } from './document.ts';
-import { PIPELINE_VERSION, stages } from './index.ts';
+import { corpusStages, PIPELINE_VERSION, stages } from './index.ts';
+import type { CorpusRecord } from './corpus/record-text.ts';
 import type { StageContext } from './stage.ts';
 import { Store } from './store/db.ts';
 import { writeJsonl } from './store/jsonl.ts';
@@ -33,6 +34,8 @@ export interface BatchResult {
   seconds: number;
   itemsFile: string;
   jsonlRewritten: boolean;
+  /** One line per pass over the store (tag, dedup). */
+  corpus: string[];
 }
 
 export type Progress = (event: { done: number; total: number; file: string; outcome?: PaperOutcome }) => void;
@@ -132,6 +135,7 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
       onProgress?.({ done: i + 1, total: files.length, file: path.basename(file), outcome });
       if (outcome.status !== 'failed') shas.push(outcome.sha256);
     }
+    const corpus = await runCorpus(config, store);
     const itemsFile = path.join(config.yearDir, 'items.jsonl');
     const jsonlRewritten = writeJsonl(itemsFile, store.records(shas));
     const seconds = (performance.now() - t0) / 1000;
@@ -144,9 +148,37 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
       written: papers.reduce((n, p) => n + p.recordsWritten, 0),
       seconds,
     });
-    return { papers, seconds, itemsFile, jsonlRewritten };
+    return { papers, seconds, itemsFile, jsonlRewritten, corpus };
   } finally {
     store.close();
     await closeOcr();
+  }
+}
+
+/** The passes over the whole store (tag, dedup), or the ones named; one report line each. */
+export async function runCorpus(config: Config, store: Store, only?: readonly string[]): Promise<string[]> {
+  const records = store.storedRecords().map(r => JSON.parse(r) as CorpusRecord);
+  const lines: string[] = [];
+  for (const stage of corpusStages(config)) {
+    if (only && !only.includes(stage.name)) continue;
+    lines.push(await stage.run({ config, store, records }));
+  }
+  return lines;
+}
+
+/**
+ * `make tag` / `make dedup`: the named passes over the store alone, without reading a PDF; items.jsonl
+ * is written again for every done paper of the store.
+ */
+export async function rerunCorpus(config: Config, only: readonly string[]): Promise<{ lines: string[]; itemsFile: string; jsonlRewritten: boolean }> {
+  const file = path.join(config.yearDir, 'store.sqlite');
+  if (!fs.existsSync(file)) throw new Error(`no store at ${file}: run make ingest YEAR=${config.year} first`);
+  const store = new Store(file);
+  try {
+    const lines = await runCorpus(config, store, only);
+    const itemsFile = path.join(config.yearDir, 'items.jsonl');
+    return { lines, itemsFile, jsonlRewritten: writeJsonl(itemsFile, store.records(store.donePapers())) };
+  } finally {
+    store.close();
   }
 }

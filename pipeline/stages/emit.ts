@@ -1,6 +1,7 @@
 // emit: one record per question in the three modalities (TO text only, TI text + figure crops,
 // IO page images + the question's number and regions), written to the store in one transaction.
 // A renderer: it reads the document and changes nothing on it.
+import type { KnowledgePath } from '../corpus/tagger.ts';
 import type { PaperDocument, Question } from '../document.ts';
 import { round } from '../document.ts';
 import type { Stage } from '../stage.ts';
@@ -30,7 +31,10 @@ export interface ItemRecord {
     TI: { text: string; images: string[] };
     IO: { page_image: string[]; question: { number: number; section: string | null; regions: { page: number; bbox: number[] }[] } };
   };
-  knowledge: string[];
+  /** Curriculum paths, primary first: filled by the tagging pass over the store (pipeline/corpus). */
+  knowledge: KnowledgePath[];
+  /** The canonical record of this record's near-duplicate cluster: filled by the dedup pass. */
+  duplicate_of: string | null;
   review: { status: 'pending' | 'verified' | 'rejected' };
   diagnostics: { severity: string; rule: string; message: string }[];
 }
@@ -70,6 +74,7 @@ export function toRecord(doc: PaperDocument, q: Question): ItemRecord {
       IO: { page_image: pages.map(p => doc.pages[p - 1].image ?? '').filter(Boolean), question: { number: q.number, section: q.section, regions } },
     },
     knowledge: [],
+    duplicate_of: null,
     review: { status: 'pending' },
     diagnostics: doc.messages.list.filter(d => d.item === q.id).map(d => ({ severity: d.severity, rule: d.rule, message: d.message })),
   };

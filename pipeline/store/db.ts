@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../diagnostics.ts';
+import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
 
 const SCHEMA = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql'), 'utf8');
 
@@ -33,6 +34,27 @@ export interface PageRow {
   height: number;
   image: string | null;
   section: string | null;
+}
+
+interface OverlayRow { record: string; paths: string | null; note: string | null; duplicate_of: string | null; canonical: string | null; evidence: string | null }
+
+/**
+ * A record as items.jsonl carries it: its tags, and its cluster with the similarity that put it
+ * there as a diagnostic (every merge explains itself).
+ */
+function withOverlays(r: OverlayRow): Record<string, unknown> {
+  const rec = JSON.parse(r.record) as Record<string, unknown> & { diagnostics?: { severity: string; rule: string; message: string }[] };
+  const diagnostics = [...(rec.diagnostics ?? [])];
+  if (r.note) diagnostics.push({ severity: 'info', rule: 'knowledge/weak', message: r.note });
+  if (r.duplicate_of && r.evidence) {
+    const e = JSON.parse(r.evidence) as { text: number; math: number; options: number; figureBits: number | null };
+    diagnostics.push({
+      severity: 'info',
+      rule: 'dedup/duplicate',
+      message: `near-duplicate of ${r.duplicate_of}: prose ${e.text}, formulas ${e.math}, options ${e.options} (Dice), same numbers${e.figureBits === null ? '' : `, figures ${e.figureBits}/64 bits apart`}`,
+    });
+  }
+  return { ...rec, knowledge: r.paths ? JSON.parse(r.paths) : [], duplicate_of: r.duplicate_of ?? null, diagnostics };
 }
 
 export class Store {
@@ -83,12 +105,53 @@ export class Store {
       ON CONFLICT(sha256) DO UPDATE SET file = excluded.file, status = 'failed', error = excluded.error, updated_at = excluded.updated_at`).run(sha256, file, error);
   }
 
-  /** Every record of the given papers, in a stable order (file, then section order of appearance, number). */
+  /** Every record of the given papers, in a stable order (file, then section order of appearance, number), with what the corpus passes add. */
   records(papers: string[]): string[] {
     if (!papers.length) return [];
-    const rows = this.db.prepare(`SELECT i.record FROM items i JOIN papers p ON p.sha256 = i.paper
-      WHERE i.paper IN (${papers.map(() => '?').join(',')}) ORDER BY p.file, i.page, i.rowid`).all(...papers) as { record: string }[];
-    return rows.map(r => r.record);
+    const rows = this.db.prepare(`SELECT i.record, k.paths, k.note, c.duplicate_of, c.canonical, c.evidence,
+      rv.status AS review_status, rv.version AS review_version, rv.edits AS review_edits, rv.original AS review_original, rv.history AS review_history, rv.updated_at AS review_updated_at
+      FROM items i JOIN papers p ON p.sha256 = i.paper
+      LEFT JOIN knowledge k ON k.item = i.id LEFT JOIN clusters c ON c.item = i.id LEFT JOIN reviews rv ON rv.item = i.id
+      WHERE i.paper IN (${papers.map(() => '?').join(',')}) ORDER BY p.file, i.page, i.rowid`).all(...papers) as (OverlayRow & ReviewColumns)[];
+    // Reviewers' decisions go on last: an edit of the tags overrides the tagger's.
+    return rows.map(r => JSON.stringify(applyReview(withOverlays(r), reviewFromColumns(r))));
+  }
+
+  /** The papers the store holds as done, in file order. */
+  donePapers(): string[] {
+    return (this.db.prepare(`SELECT sha256 FROM papers WHERE status = 'done' ORDER BY file`).all() as { sha256: string }[]).map(r => r.sha256);
+  }
+
+  /** The record of every item of every done paper, as emitted (without overlays), in file order. */
+  storedRecords(): string[] {
+    return (this.db.prepare(`SELECT i.record FROM items i JOIN papers p ON p.sha256 = i.paper WHERE p.status = 'done' ORDER BY p.file, i.page, i.rowid`).all() as { record: string }[]).map(r => r.record);
+  }
+
+  /** Input hashes of the stored tags, by item. */
+  knowledgeInputs(): Map<string, string> {
+    return new Map((this.db.prepare('SELECT item, input FROM knowledge').all() as { item: string; input: string }[]).map(r => [r.item, r.input]));
+  }
+
+  /** Replace the tags of the given items, and drop tags of items no longer in the store. */
+  saveKnowledge(rows: { item: string; input: string; paths: unknown; note: string | null }[]): number {
+    let changed = 0;
+    this.db.transaction(() => {
+      const put = this.db.prepare(`INSERT INTO knowledge (item, input, paths, note) VALUES (?, ?, ?, ?)
+        ON CONFLICT(item) DO UPDATE SET input = excluded.input, paths = excluded.paths, note = excluded.note
+        WHERE knowledge.paths IS NOT excluded.paths OR knowledge.input IS NOT excluded.input OR knowledge.note IS NOT excluded.note`);
+      for (const r of rows) changed += put.run(r.item, r.input, JSON.stringify(r.paths), r.note).changes;
+      this.db.prepare('DELETE FROM knowledge WHERE item NOT IN (SELECT id FROM items)').run();
+    })();
+    return changed;
+  }
+
+  /** Replace the whole cluster table (clusters are a property of the store as a whole). */
+  saveClusters(rows: { item: string; duplicateOf: string | null; canonical: string; evidence: unknown }[]): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM clusters').run();
+      const put = this.db.prepare('INSERT INTO clusters (item, duplicate_of, canonical, evidence) VALUES (?, ?, ?, ?)');
+      for (const r of rows) put.run(r.item, r.duplicateOf, r.canonical, r.evidence === null ? null : JSON.stringify(r.evidence));
+    })();
   }
 
   startRun(): number {

@@ -49,3 +49,28 @@ CREATE TABLE IF NOT EXISTS runs (
   written     INTEGER,
   seconds     REAL
 );
+-- Passes over the whole store (pipeline/corpus): what they add to a record is kept beside it and
+-- merged in when items.jsonl is written, so a record's own row changes only when its paper is redone.
+CREATE TABLE IF NOT EXISTS knowledge (
+  item   TEXT PRIMARY KEY,       -- items.id
+  input  TEXT NOT NULL,          -- hash of what the tags were made from (record text, trees, tagger)
+  paths  TEXT NOT NULL,          -- JSON: [{path, confidence, evidence, tree, by}], primary first
+  note   TEXT                    -- why, where the tags are not plain evidence
+);
+CREATE TABLE IF NOT EXISTS clusters (
+  item         TEXT PRIMARY KEY, -- items.id of a member of a near-duplicate cluster of two or more
+  duplicate_of TEXT,             -- the cluster's canonical id; NULL for the canonical member itself
+  canonical    TEXT NOT NULL,
+  evidence     TEXT              -- JSON: similarity to the canonical record (text, math, options, figureBits)
+);
+-- Reviewers' decisions (pipeline/server/reviews.ts): kept beside the parse, never over it, and
+-- merged into the record when items.jsonl is written (review.status follows them).
+CREATE TABLE IF NOT EXISTS reviews (
+  item       TEXT PRIMARY KEY,   -- items.id; no foreign key, so a decision outlives its paper being redone
+  version    INTEGER NOT NULL,   -- bumped by every decision; a write naming an older one is refused
+  status     TEXT NOT NULL,      -- pending | verified | rejected
+  edits      TEXT NOT NULL,      -- JSON: the current value of every field a reviewer edited
+  original   TEXT NOT NULL,      -- JSON: the parse's value of each edited field, taken at its first edit
+  history    TEXT NOT NULL,      -- JSON array, append-only: {who, when, version, status, edits}
+  updated_at TEXT NOT NULL
+);

@@ -1,0 +1,22 @@
+// dedup: near-duplicate clusters over every record of the store (not one batch), so a paper added
+// later joins the clusters of the papers before it; the whole table is recomputed each time.
+import { findDuplicates } from './dedup.ts';
+import type { CorpusStage } from './stage.ts';
+
+export function dedupStage(): CorpusStage {
+  return {
+    name: 'dedup',
+    async run({ config, store, records }) {
+      const result = await findDuplicates(records, config.dedup, config.yearDir);
+      store.saveClusters([...result.canonicalOf].map(([item, canonical]) => ({
+        item,
+        canonical,
+        duplicateOf: item === canonical ? null : canonical,
+        evidence: result.evidence.get(item) ?? null,
+      })));
+      const naive = (records.length * (records.length - 1)) / 2;
+      const pairs = result.clusters.reduce((n, c) => n + (c.members.length * (c.members.length - 1)) / 2, 0);
+      return `dedup: ${records.length} records, ${result.candidatePairs} candidate pairs of ${naive} (LSH), ${result.verifiedPairs} verified, ${result.clusters.length} clusters (${pairs} pairs)`;
+    },
+  };
+}

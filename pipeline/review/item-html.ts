@@ -1,0 +1,127 @@
+// One record as an HTML <article>: its text re-rendered from the record (math typeset at build
+// time), and beside it the page image(s) with the question's regions drawn, its figure crops, the
+// facts (answer, points, error rate, difficulty, section, knowledge tags, cluster) and every
+// diagnostic naming the item or one of its pages. A renderer: it only reads.
+import { escapeHtml } from './escape.ts';
+import { markdownToHtml, markdownToInlineHtml } from './markdown.ts';
+import { knowledgeLabel, type ReviewRecord } from './record.ts';
+
+export interface PageInfo {
+  width: number;
+  height: number;
+  image: string | null;
+}
+
+export interface StoreDiagnostic {
+  severity: string;
+  rule: string;
+  message: string;
+  page: number | null;
+  item: string | null;
+}
+
+export interface ItemContext {
+  /** The paper's pages by number: size in PDF points and image path relative to the year folder. */
+  pages: ReadonlyMap<number, PageInfo>;
+  /** The store's diagnostics rows of the record's paper. */
+  paperDiagnostics: readonly StoreDiagnostic[];
+  /** A path relative to the year folder (pages/…, figures/…) as a URL the page can load. */
+  asset: (relative: string) => string;
+  /** Where the element of another record is, or null when it is not part of this site. */
+  link: (id: string) => string | null;
+}
+
+const fmt = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : escapeHtml(v));
+
+/** The page numbers a record occupies, in order. */
+export function recordPages(r: ReviewRecord): number[] {
+  const pages = r.regions?.length ? r.regions.map(g => g.page) : [r.page];
+  return [...new Set(pages)].sort((a, b) => a - b);
+}
+
+/** The diagnostics naming the record or one of its pages: the record's own and the store's, once each. */
+export function recordDiagnostics(r: ReviewRecord, paperDiagnostics: readonly StoreDiagnostic[]): { severity: string; rule: string; message: string; page?: number | null }[] {
+  const pages = new Set(recordPages(r));
+  const seen = new Set<string>();
+  const out: { severity: string; rule: string; message: string; page?: number | null }[] = [];
+  const add = (d: { severity: string; rule: string; message: string; page?: number | null }) => {
+    const key = `${d.severity}|${d.rule}|${d.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(d);
+  };
+  for (const d of r.diagnostics ?? []) add(d);
+  for (const d of paperDiagnostics) if (d.item === r.id || (d.page !== null && pages.has(d.page))) add(d);
+  return out;
+}
+
+function pageImage(r: ReviewRecord, page: number, info: PageInfo | undefined): string | null {
+  if (info?.image) return info.image;
+  const tag = `-p${String(page).padStart(3, '0')}-`;
+  return r.modalities?.IO?.page_image.find(p => p.includes(tag)) ?? null;
+}
+
+const pct = (v: number) => `${(Math.round(v * 10000) / 100).toFixed(2)}%`;
+
+/** The page image with the record's regions drawn as boxes placed in percent of the page's size in points. */
+function pageFigure(r: ReviewRecord, page: number, ctx: ItemContext): string {
+  const info = ctx.pages.get(page);
+  const image = pageImage(r, page, info);
+  if (!image) return `<figure class="page missing" data-page="${page}"><figcaption>page ${page}: no image</figcaption></figure>`;
+  const boxes = info
+    ? r.regions.filter(g => g.page === page).map(g => {
+        const [x0, y0, x1, y1] = g.bbox;
+        return `<div class="region" data-bbox="${g.bbox.join(',')}" style="left:${pct(x0 / info.width)};top:${pct(y0 / info.height)};width:${pct((x1 - x0) / info.width)};height:${pct((y1 - y0) / info.height)}"></div>`;
+      }).join('')
+    : '';
+  const ratio = info ? ` style="aspect-ratio:${info.width} / ${info.height}"` : '';
+  return `<figure class="page" data-page="${page}"><div class="page-frame"${ratio}><img src="${escapeHtml(ctx.asset(image))}" alt="page ${page}" loading="lazy">${boxes}</div><figcaption>page ${page}${info ? '' : ' (size unknown: regions not drawn)'}</figcaption></figure>`;
+}
+
+function facts(r: ReviewRecord, ctx: ItemContext): string {
+  const tags = (r.knowledge ?? []).map(t => `<li>${escapeHtml(knowledgeLabel(t))}</li>`).join('');
+  let cluster = '—';
+  if (r.duplicate_of) {
+    const href = ctx.link(r.duplicate_of);
+    cluster = href ? `<a class="duplicate" href="${escapeHtml(href)}">${escapeHtml(r.duplicate_of)}</a>` : `<span class="duplicate">${escapeHtml(r.duplicate_of)}</span>`;
+  }
+  const row = (name: string, cls: string, value: string) => `<dt>${name}</dt><dd class="${cls}">${value}</dd>`;
+  return `<dl class="facts">${[
+    row('answer', 'answer', r.answer === null || r.answer === undefined ? '—' : markdownToInlineHtml(String(r.answer))),
+    row('points', 'points', fmt(r.points)),
+    row('type', 'type', fmt(r.type)),
+    row('section', 'section', fmt(r.section)),
+    row('error rate', 'error-rate', r.error_rate === null || r.error_rate === undefined ? '—' : `${escapeHtml(r.error_rate)}%`),
+    row('difficulty', 'difficulty', fmt(r.difficulty)),
+    row('knowledge', 'knowledge', tags ? `<ul class="tags">${tags}</ul>` : '—'),
+    row('duplicate of', 'cluster', cluster),
+  ].join('')}</dl>`;
+}
+
+function reviewBlock(r: ReviewRecord): string {
+  const review = r.review ?? { status: 'pending' };
+  const history = (review.history ?? []).map(h =>
+    `<li><span class="who">${escapeHtml(h.who)}</span> <time>${escapeHtml(h.when)}</time> → <b>${escapeHtml(h.status)}</b>${h.edits && Object.keys(h.edits).length ? ` (edited ${escapeHtml(Object.keys(h.edits).join(', '))})` : ''} <span class="v">v${h.version}</span></li>`).join('');
+  const original = review.original && Object.keys(review.original).length
+    ? `<details class="original"><summary>original parse</summary><pre>${escapeHtml(JSON.stringify(review.original, null, 1))}</pre></details>`
+    : '';
+  return `<div class="review"><span class="status status-${escapeHtml(review.status)}">${escapeHtml(review.status)}</span>${review.version ? ` <span class="v">v${review.version}</span>` : ''}${history ? `<ol class="history">${history}</ol>` : ''}${original}</div>`;
+}
+
+export function renderItem(r: ReviewRecord, ctx: ItemContext): string {
+  const status = r.review?.status ?? 'pending';
+  const options = r.options?.length
+    ? `<ol class="options">${r.options.map(o => `<li data-label="${escapeHtml(o.label)}"><span class="label">${escapeHtml(o.label)}</span> <span class="text">${markdownToInlineHtml(o.text)}</span></li>`).join('')}</ol>`
+    : '';
+  const figures = (r.figures ?? []).filter(f => f.path).map(f =>
+    `<figure class="crop"><img src="${escapeHtml(ctx.asset(f.path!))}" alt="figure of ${escapeHtml(r.id)}" loading="lazy"><figcaption>${escapeHtml(f.kind ?? 'figure')}, page ${f.page}</figcaption></figure>`).join('');
+  const diagnostics = recordDiagnostics(r, ctx.paperDiagnostics).map(d =>
+    `<li class="severity-${escapeHtml(d.severity)}"><b>${escapeHtml(d.severity)}</b> <code>${escapeHtml(d.rule)}</code>${d.page ? ` (page ${d.page})` : ''}: ${escapeHtml(d.message)}</li>`).join('');
+  const title = `${r.section && r.section !== 'main' ? `${escapeHtml(r.section)} · ` : ''}${escapeHtml(r.number)}`;
+  return `<article class="item status-${escapeHtml(status)}" id="${escapeHtml(r.id)}" data-item-id="${escapeHtml(r.id)}" data-version="${r.review?.version ?? 0}" data-status="${escapeHtml(status)}" tabindex="-1">
+<header><a class="anchor" href="#${escapeHtml(encodeURIComponent(r.id))}">${title}</a> <span class="paper">${escapeHtml(r.source.file)}</span>${r.pilot ? ' <span class="flag">pilot</span>' : ''}${reviewBlock(r)}</header>
+<div class="item-body"><div class="item-text"><div class="stem">${markdownToHtml(r.stem)}</div>${options}${facts(r, ctx)}${figures ? `<div class="crops">${figures}</div>` : ''}${diagnostics ? `<ul class="diagnostics">${diagnostics}</ul>` : ''}</div>
+<div class="item-pages">${recordPages(r).map(p => pageFigure(r, p, ctx)).join('')}</div></div>
+</article>`;
+}
+

@@ -1,0 +1,31 @@
+// Markdown with `$…$` / `$$…$$` math to HTML, with the math typeset by KaTeX at build time so a
+// page needs no script to show it (remark-parse + remark-math → remark-rehype → rehype-katex →
+// rehype-stringify). Raw HTML in a stem is not passed through: remark-rehype drops it by default.
+import rehypeKatex from 'rehype-katex';
+import rehypeStringify from 'rehype-stringify';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+// One frozen processor for every call: building it is the costly part.
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkMath)
+  .use(remarkRehype)
+  // A formula KaTeX cannot parse is shown as its source in red by rehype-katex itself, never dropped.
+  .use(rehypeKatex, { strict: 'ignore', output: 'htmlAndMathml' })
+  .use(rehypeStringify)
+  .freeze();
+
+/** Block HTML (paragraphs) for a stem. */
+export function markdownToHtml(markdown: string): string {
+  return String(processor.processSync(markdown ?? '')).trim();
+}
+
+/** Inline HTML for short text (an option, an answer): the single paragraph's wrapper is dropped. */
+export function markdownToInlineHtml(markdown: string): string {
+  const html = markdownToHtml(markdown);
+  const m = /^<p>([\s\S]*)<\/p>$/.exec(html);
+  return m && !m[1].includes('<p>') ? m[1] : html;
+}

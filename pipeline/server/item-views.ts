@@ -1,0 +1,33 @@
+// The set's records as the review page shows them: the same <article> the static site renders
+// (pipeline/review/item-html.ts), with images served from the set's output folder.
+import { renderItem, type PageInfo, type StoreDiagnostic } from '../review/item-html.ts';
+import type { ReviewRecord } from '../review/record.ts';
+import type { Sets } from './sets.ts';
+
+export function itemsHtml(sets: Sets, set: string, records: ReviewRecord[]): string {
+  const store = sets.store(set);
+  const ids = new Set(records.map(r => r.id));
+  const papers = new Map<string, { pages: Map<number, PageInfo>; diagnostics: StoreDiagnostic[] }>();
+  const paper = (sha: string) => {
+    let p = papers.get(sha);
+    if (!p) {
+      const pages = new Map<number, PageInfo>();
+      const rows = (store?.db.prepare('SELECT number, width, height, image FROM pages WHERE paper = ?').all(sha) ?? []) as (PageInfo & { number: number })[];
+      for (const r of rows) pages.set(r.number, { width: r.width, height: r.height, image: r.image });
+      const diagnostics = (store?.db.prepare('SELECT severity, rule, message, page, item FROM diagnostics WHERE paper = ? ORDER BY rowid').all(sha) ?? []) as StoreDiagnostic[];
+      p = { pages, diagnostics };
+      papers.set(sha, p);
+    }
+    return p;
+  };
+  const base = `/sets/${encodeURIComponent(set)}/files/`;
+  return records.map(r => {
+    const p = paper(r.source.sha256);
+    return renderItem(r, {
+      pages: p.pages,
+      paperDiagnostics: p.diagnostics,
+      asset: rel => base + rel.split('/').map(encodeURIComponent).join('/'),
+      link: id => (ids.has(id) ? `#${encodeURIComponent(id)}` : null),
+    });
+  }).join('\n');
+}
