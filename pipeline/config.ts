@@ -35,6 +35,8 @@ export interface Config {
   readonly llm: LlmConfig | null;
   /** Curriculum trees the tagging pass chooses paths from. */
   readonly curriculumDir: string;
+  /** The model chooses each record's units among those the cues scored (LLM_TAG=1; needs LLM_*): one request per record. */
+  readonly llmTag: boolean;
   /** A second path is given where another unit has at least this share of the primary's evidence. */
   readonly knowledgeSecondShare: number;
   /** Near-duplicate detection over the store (pipeline/corpus/dedup.ts). */
@@ -159,6 +161,7 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
   if (given) check(fs.existsSync(inDir), `IN=${given}: no such folder`);
   else if (!hasPdf(inDir)) { inDir = path.join(ROOT, DEFAULTS.samplesDir); usingSamples = true; }
   const force = input.force ?? env.FORCE;
+  check(!(env.LLM_TAG === '1' || env.LLM_TAG === 'true') || Boolean(env.LLM_BASE_URL || env.LLM_MODEL), 'LLM_TAG=1 needs a model: set LLM_BASE_URL (and LLM_MODEL)');
   const config: Config = {
     year,
     inDir,
@@ -175,6 +178,7 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     root: ROOT,
     llm: resolveLlm(env),
     curriculumDir: path.join(ROOT, DEFAULTS.curriculumDir),
+    llmTag: env.LLM_TAG === '1' || env.LLM_TAG === 'true',
     knowledgeSecondShare: DEFAULTS.knowledgeSecondShare,
     dedup: resolveDedup(env),
   };

@@ -85,6 +85,41 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
     expect(checked).toBeGreaterThanOrEqual(5);
   });
 
+  it('lists every near-duplicate cluster, and finds the PAES science forms\' shared Módulo Común (54 questions) under both numberings', () => {
+    for (const family of FAMILIES) {
+      const recs = records(family);
+      const byId = new Map(recs.map(r => [r.id, r]));
+      const dups = recs.filter(r => r.duplicate_of);
+      console.log(`${family}: ${dups.length} records are near-duplicates`);
+      for (const r of dups) {
+        const c = byId.get(r.duplicate_of);
+        console.log(`  ${c.source.file} ${c.section ?? ''} ${c.number} <= ${r.source.file} ${r.section ?? ''} ${r.number}: ${JSON.stringify(r.stem.slice(0, 60))}`);
+        expect(c.source.file, r.id).not.toBe(r.source.file);
+        expect(c.options.map((o: { text: string }) => o.text).sort(), r.id).toEqual(r.options.map((o: { text: string }) => o.text).sort());
+      }
+    }
+    const paes = records('paes').filter(r => r.duplicate_of);
+    expect(paes.length).toBe(54);
+    for (const r of paes) expect(r.source.file).toMatch(/^C-quimica/);
+  });
+
+  it('gives every record of every family a curriculum path from a tree of its own family', () => {
+    const want: Record<string, RegExp> = { paes: /^paes-/, cambridge: /^cambridge-9709$/, gaokao: /^gaokao-chemistry$/ };
+    for (const family of FAMILIES) {
+      const recs = records(family);
+      const counts = new Map<string, number>();
+      for (const r of recs) {
+        expect(r.knowledge.length, r.id).toBeGreaterThan(0);
+        expect(r.knowledge[0].tree, r.id).toMatch(want[family]);
+        const key = r.knowledge[0].path.join(' > ');
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const weak = recs.filter(r => r.knowledge[0].confidence === 0).length;
+      console.log(`${family}: ${recs.length} records tagged, ${weak} without evidence; ${[...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join('; ')}`);
+      expect(weak / recs.length, family).toBeLessThanOrEqual(0.1);
+    }
+  });
+
   it('marks the pilot items the PAES keys mark, and only those', () => {
     const pilots = fs.readFileSync(path.join(SHARED, 'fixtures', 'reference', 'paes-pilot-items.csv'), 'utf8').trim().split('\n').slice(1).map(l => l.split(','));
     const recs = records('paes');

@@ -12,6 +12,8 @@ import { runBatch } from '../pipeline/run.ts';
 import { formulas, katexError } from '../pipeline/stages/math.ts';
 import { analyse, parseCsv } from './analyse.ts';
 import { haveShared, KCSAT, KCSAT_OUT, KCSAT_YEAR, SCORER, SHARED, TRUTH } from './helpers.ts';
+import { buildReviewSite } from '../pipeline/review/site.ts';
+import { openSiteFromFiles } from './review-browser.ts';
 
 const itemsFile = path.join(KCSAT_OUT, KCSAT_YEAR, 'items.jsonl');
 const records = () => fs.readFileSync(itemsFile, 'utf8').trim().split('\n').map(l => JSON.parse(l));
@@ -160,6 +162,41 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
     expect(mean).toBeGreaterThan(0.7);
   });
 
+  it('clusters the common questions of each sitting (594 pairs, precision and recall 1) and never a question with another', () => {
+    const out = execFileSync('node', [SCORER, '--items', itemsFile, '--truth', TRUTH, '--dups', '--json'], { encoding: 'utf8' });
+    const s = JSON.parse(out).summary;
+    console.log(`dups: truth_pairs=${s.dup_truth_pairs} predicted_pairs=${s.dup_predicted_pairs} precision=${s.dup_precision} recall=${s.dup_recall}`);
+    expect(s.dup_truth_pairs).toBe(594);
+    expect(s.dup_precision).toBe(1);
+    expect(s.dup_recall).toBe(1);
+    const recs = records();
+    const byId = new Map(recs.map(r => [r.id, r]));
+    for (const r of recs.filter(x => x.duplicate_of)) {
+      const c = byId.get(r.duplicate_of);
+      expect(c, `${r.id} points at a record of the batch`).toBeTruthy();
+      expect(`${c.source.file.slice(0, 6)} ${c.section} ${c.number}`, r.id).toBe(`${r.source.file.slice(0, 6)} ${r.section} ${r.number}`);
+      expect(c.source.file, r.id).not.toBe(r.source.file);
+      expect(c.duplicate_of).toBeNull();
+      expect(r.diagnostics.some((d: { rule: string }) => d.rule === 'dedup/duplicate'), r.id).toBe(true);
+    }
+  });
+
+  it('tags the 2024 CSAT with its curriculum units (subject 1, unit ≥ 0.9) and every record with a path of the tree', () => {
+    const out = execFileSync('node', [SCORER, '--items', itemsFile, '--truth', TRUTH, '--knowledge', path.join(SHARED, 'fixtures/knowledge'), '--json'], { encoding: 'utf8' });
+    const s = JSON.parse(out).summary;
+    console.log(`knowledge: items=${s.knowledge_items} subject=${s.subject} unit=${s.unit}`);
+    expect(s.knowledge_items).toBe(90);
+    expect(s.subject).toBe(1);
+    expect(s.unit).toBeGreaterThanOrEqual(0.9);
+    for (const r of records()) {
+      expect(r.knowledge.length, r.id).toBeGreaterThan(0);
+      const [subject] = r.knowledge[0].path;
+      const want = { 'prob-stat': '확률과 통계', calculus: '미적분', geometry: '기하' }[r.section as string] ?? null;
+      if (want) expect(subject, r.id).toBe(want);
+      else expect(['수학I', '수학II'], r.id).toContain(subject);
+    }
+  });
+
   it('renders nothing and rewrites no record on a second run, even when forced to redo every paper', async () => {
     const before = fs.statSync(itemsFile).mtimeMs;
     const content = fs.readFileSync(itemsFile, 'utf8');
@@ -178,4 +215,21 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
     expect(fs.readFileSync(itemsFile, 'utf8')).toBe(content);
     expect(new Set(records().map(r => r.id)).size).toBe(records().length);
   }, 600_000);
+
+  it('builds the static review site (make review): one data-item-id element per record, opening from file:// with no console error', async () => {
+    const yearDir = path.join(KCSAT_OUT, KCSAT_YEAR);
+    fs.rmSync(path.join(yearDir, 'review'), { recursive: true, force: true });
+    const site = buildReviewSite(yearDir);
+    console.log(`review site: ${site.papers} papers, ${site.items} items, built in ${site.seconds.toFixed(1)} s`);
+    const ids = fs.readdirSync(path.join(site.dir, 'papers')).flatMap(f => [...fs.readFileSync(path.join(site.dir, 'papers', f), 'utf8').matchAll(/data-item-id="([^"]+)"/g)].map(m => m[1]));
+    expect(ids.sort()).toEqual(records().map(r => r.id).sort());
+    expect(site.papers).toBe(27);
+    const again = buildReviewSite(yearDir);
+    console.log(`review site again (nothing changed): ${again.written} pages written, ${again.skipped} unchanged in ${again.seconds.toFixed(1)} s`);
+    expect(again.written).toBe(0);
+    const opened = await openSiteFromFiles(site.index);
+    console.log(`review site in Chromium from file://: ${opened.pages} pages, ${opened.katex} KaTeX formulas, ${opened.errors.length} console errors`);
+    expect(opened.pages).toBe(28);
+    expect(opened.errors).toEqual([]);
+  }, 300_000);
 });

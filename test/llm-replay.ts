@@ -1,6 +1,6 @@
 // A chat-completions server on 127.0.0.1 that replays recorded replies: the LLM tests talk to it
 // through the real openai client over real HTTP. A reply is found by the first block id of the
-// request's blocks; `faults` are served first, in order, to whatever request comes (malformed,
+// request's blocks (or the key `keyOf` reads from the request); `faults` are served first, in order, to whatever request comes (malformed,
 // truncated, refused, off-schema, HTTP errors).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +18,10 @@ export function completion(r: Recorded, model: string): unknown {
   };
 }
 
-export async function startReplay(recorded: Record<string, Recorded>, faults: Fault[] = []): Promise<Replay> {
+/** The first block id of a paper-reading request; other requests name their own key (`keyOf`). */
+const firstBlockOf = (user: string) => /^(p\d+\.\d+)\t/m.exec(user)?.[1] ?? null;
+
+export async function startReplay(recorded: Record<string, Recorded>, faults: Fault[] = [], keyOf: (user: string) => string | null = firstBlockOf): Promise<Replay> {
   const requests: Replay['requests'] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -28,7 +31,7 @@ export async function startReplay(recorded: Record<string, Recorded>, faults: Fa
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(404, { error: { message: `no route ${req.method} ${req.url}` } });
       const request = JSON.parse(body);
       const user = request.messages.find((m: { role: string }) => m.role === 'user')?.content ?? '';
-      const firstBlock = /^(p\d+\.\d+)\t/m.exec(user)?.[1] ?? null;
+      const firstBlock = keyOf(user);
       requests.push({ model: request.model, firstBlock, hasSchema: request.response_format?.type === 'json_schema' });
       const fault = faults.shift();
       if (fault && 'status' in fault) return send(fault.status, fault.body);

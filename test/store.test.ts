@@ -12,6 +12,12 @@ const sha = 'ab'.repeat(32);
 const paper = { sha256: sha, file: 'x.pdf', pages: 2, template: 'kcsat-math', exam: '{}', run_key: 'k' };
 const item = (n: number, text: string) => ({ id: questionId(sha, 'common', n), section: 'common', number: n, page: 1, record: JSON.stringify({ n, text }) });
 
+/** The records as emitted, less what the corpus passes and reviews lay over them (tested in dedup/tag tests). */
+const stored = (store: Store) => store.records([sha]).map(r => {
+  const { n, text } = JSON.parse(r);
+  return JSON.stringify({ n, text });
+});
+
 describe('store', () => {
   it('derives ids from hash, section and number, safe for files and anchors', () => {
     expect(questionId(sha, 'prob-stat', 23)).toBe('abababababababab-prob-stat-23');
@@ -25,7 +31,7 @@ describe('store', () => {
     expect(store.saveDocument(paper, [], [item(1, 'a'), item(2, 'b')], [])).toBe(0);
     expect(store.saveDocument(paper, [], [item(1, 'a'), item(2, 'c')], [])).toBe(1);
     expect(store.saveDocument(paper, [], [item(1, 'a')], [])).toBe(1);
-    expect(store.records([sha])).toEqual([item(1, 'a').record]);
+    expect(stored(store)).toEqual([item(1, 'a').record]);
     expect(store.paper(sha)?.status).toBe('done');
     store.saveFailure(sha, 'x.pdf', 'register/invalid: broken');
     expect(store.paper(sha)).toMatchObject({ status: 'failed', error: 'register/invalid: broken' });
@@ -38,7 +44,7 @@ describe('store', () => {
     store.saveDocument(paper, [], [item(1, 'a')], []);
     const bad = { ...item(2, 'b'), number: null as unknown as number };
     expect(() => store.saveDocument({ ...paper, pages: 3 }, [], [item(1, 'changed'), bad], [])).toThrow();
-    expect(store.records([sha])).toEqual([item(1, 'a').record]);
+    expect(stored(store)).toEqual([item(1, 'a').record]);
     expect(store.paper(sha)?.pages).toBe(2);
     store.close();
   });

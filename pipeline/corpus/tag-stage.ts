@@ -1,7 +1,10 @@
 // tag: every record of the store gets its curriculum paths. Tags are redone only for records whose
-// text, section or trees changed since they were made.
+// text, section or trees (or the model) changed since they were made. Where a model is configured
+// and LLM_TAG=1 it chooses among the units the cues scored (pipeline/corpus/llm-tagger.ts).
 import crypto from 'node:crypto';
+import { makeClient, type Usage } from '../llm/client.ts';
 import { loadCurricula } from './curriculum.ts';
+import { tagWithLlm } from './llm-tagger.ts';
 import type { CorpusStage } from './stage.ts';
 import { tagRecord } from './tagger.ts';
 
@@ -13,19 +16,23 @@ export function tagStage(): CorpusStage {
     name: 'tag',
     async run({ config, store, records }) {
       const trees = loadCurricula(config.curriculumDir);
-      const treeKey = JSON.stringify([TAGGER_VERSION, config.knowledgeSecondShare, trees.map(t => t.version)]);
+      const treeKey = JSON.stringify([TAGGER_VERSION, config.knowledgeSecondShare, trees.map(t => t.version), config.llmTag && config.llm && [config.llm.baseURL, config.llm.model]]);
+      const client = config.llm && config.llmTag ? makeClient(config.llm) : null;
+      const usage: Usage = { requests: 0, promptTokens: 0, completionTokens: 0 };
       const known = store.knowledgeInputs();
       const rows = [];
       let weak = 0;
       for (const r of records) {
         const input = crypto.createHash('sha256').update(treeKey).update(JSON.stringify([r.stem, r.options, r.section, r.exam, r.source.file])).digest('hex').slice(0, 16);
         if (known.get(r.id) === input) continue;
-        const { paths, note } = tagRecord(r, trees, config.knowledgeSecondShare);
+        const cue = tagRecord(r, trees, config.knowledgeSecondShare);
+        const { paths, note } = client && config.llm ? await tagWithLlm(client, config.llm, r, cue, usage) : cue;
         if (note) weak++;
         rows.push({ item: r.id, input, paths, note });
       }
       const changed = store.saveKnowledge(rows);
-      return `tag: ${records.length} records, ${rows.length} tagged (${records.length - rows.length} unchanged, ${changed} changed), ${weak} with weak evidence, ${trees.length} trees`;
+      const model = client ? `, model: ${usage.requests} requests, ${usage.promptTokens} + ${usage.completionTokens} tokens` : '';
+      return `tag: ${records.length} records, ${rows.length} tagged (${records.length - rows.length} unchanged, ${changed} changed), ${weak} with weak evidence, ${trees.length} trees${model}`;
     },
   };
 }

@@ -18,6 +18,8 @@ export interface KnowledgePath {
 
 export interface TagResult {
   paths: KnowledgePath[];
+  /** Every unit that was scored, best first: what a model may choose from. */
+  candidates: { path: [string, string]; tree: string; score: number; evidence: string[] }[];
   /** Why a record got what it got where that is not plain evidence (no tree, no cue). */
   note: string | null;
 }
@@ -130,13 +132,21 @@ export function tagRecord(record: CorpusRecord, trees: readonly Curriculum[], se
       note = `no cue of the ${applicable.map(t => t.id).join(', ')} tree(s) in the text: tagged from every tree`;
     }
   }
-  if (!ranked.length) return { paths: [], note: 'no curriculum tree loaded' };
+  if (!ranked.length) return { paths: [], candidates: [], note: 'no curriculum tree loaded' };
+  const candidates = ranked.map(c => ({ path: [c.subject, c.unit] as [string, string], tree: c.tree.id, score: c.score, evidence: c.evidence.slice(0, 6).map(e => e.cue) }));
   const [first, ...rest] = ranked;
   if (!first.score) {
-    return { paths: [asPath(first, 0)], note: `no cue of any unit in the text: "${first.subject} > ${first.unit}" is the section's first unit, not evidence` };
+    return { paths: [asPath(first, 0)], candidates, note: `no cue of any unit in the text: "${first.subject} > ${first.unit}" is the section's first unit, not evidence` };
   }
   const next = rest.find(c => c.unit !== first.unit || c.subject !== first.subject);
   const paths = [asPath(first, share(first.score, next?.score ?? 0))];
   if (next && next.score >= secondShare * first.score) paths.push(asPath(next, share(next.score, first.score)));
-  return { paths, note };
+  return { paths, candidates, note };
+}
+
+/** A path chosen by someone else (the model) among the candidates, with the evidence the cues give it. */
+export function chosenPath(candidates: TagResult['candidates'], index: number): KnowledgePath {
+  const c = candidates[index];
+  const best = Math.max(0, ...candidates.filter((_, i) => i !== index).map(o => o.score));
+  return { path: c.path, confidence: Math.round((c.score ? share(c.score, best) : 0) * 100) / 100, evidence: c.evidence, tree: c.tree, by: 'llm' };
 }

@@ -20,7 +20,11 @@ export function makeClient(cfg: LlmConfig): OpenAI {
   return new OpenAI({ baseURL: cfg.baseURL, apiKey: cfg.apiKey, timeout: cfg.timeoutMs, maxRetries: cfg.attempts - 1 });
 }
 
-export async function askChunk(client: OpenAI, cfg: LlmConfig, messages: { system: string; user: string }, known: ReadonlySet<string>, usage: Usage): Promise<ChunkResult> {
+/**
+ * One structured question to the model: the reply must parse with `parse` (which throws a
+ * ReplyError for what cannot be used); unusable replies are asked again after a doubling wait.
+ */
+export async function askJson<T>(client: OpenAI, cfg: LlmConfig, messages: { system: string; user: string }, schema: { name: string; schema: object }, parse: (content: string) => T, usage: Usage): Promise<{ value: T | null; problems: ChunkResult['problems'] }> {
   const problems: ChunkResult['problems'] = [];
   for (let attempt = 1; attempt <= cfg.attempts; attempt++) {
     if (attempt > 1) await sleep(cfg.backoffMs * 2 ** (attempt - 2));
@@ -32,12 +36,12 @@ export async function askChunk(client: OpenAI, cfg: LlmConfig, messages: { syste
         temperature: 0,
         max_tokens: cfg.maxTokens,
         messages: [{ role: 'system', content: messages.system }, { role: 'user', content: messages.user }],
-        response_format: { type: 'json_schema', json_schema: { name: 'questions', strict: true, schema: REPLY_SCHEMA as unknown as Record<string, unknown> } },
+        response_format: { type: 'json_schema', json_schema: { name: schema.name, strict: true, schema: schema.schema as Record<string, unknown> } },
       });
     } catch (e) {
       // The client has already retried what is worth retrying; what reaches here is final.
       problems.push({ rule: 'llm/request-failed', message: (e as Error).message });
-      return { questions: null, problems };
+      return { value: null, problems };
     }
     usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
     usage.completionTokens += completion.usage?.completion_tokens ?? 0;
@@ -46,11 +50,16 @@ export async function askChunk(client: OpenAI, cfg: LlmConfig, messages: { syste
     if (choice.message.refusal) { problems.push({ rule: 'llm/refused', message: `the model refused: ${choice.message.refusal}` }); continue; }
     if (choice.finish_reason === 'length') { problems.push({ rule: 'llm/truncated', message: `the reply was cut off at ${cfg.maxTokens} tokens` }); continue; }
     try {
-      return { questions: parseReply(choice.message.content ?? '', known), problems };
+      return { value: parse(choice.message.content ?? ''), problems };
     } catch (e) {
       if (!(e instanceof ReplyError)) throw e;
       problems.push({ rule: e.rule, message: e.message });
     }
   }
-  return { questions: null, problems };
+  return { value: null, problems };
+}
+
+export async function askChunk(client: OpenAI, cfg: LlmConfig, messages: { system: string; user: string }, known: ReadonlySet<string>, usage: Usage): Promise<ChunkResult> {
+  const { value, problems } = await askJson(client, cfg, messages, { name: 'questions', schema: REPLY_SCHEMA }, content => parseReply(content, known), usage);
+  return { questions: value, problems };
 }

@@ -75,7 +75,7 @@ function pageFigure(r: ReviewRecord, page: number, ctx: ItemContext): string {
       }).join('')
     : '';
   const ratio = info ? ` style="aspect-ratio:${info.width} / ${info.height}"` : '';
-  return `<figure class="page" data-page="${page}"><div class="page-frame"${ratio}><img src="${escapeHtml(ctx.asset(image))}" alt="page ${page}" loading="lazy">${boxes}</div><figcaption>page ${page}${info ? '' : ' (size unknown: regions not drawn)'}</figcaption></figure>`;
+  return `<figure class="page" data-page="${page}"><div class="page-frame"${ratio}><a href="${escapeHtml(ctx.asset(image))}" target="_blank" rel="noopener"><img src="${escapeHtml(ctx.asset(image))}" alt="page ${page}" loading="lazy"></a>${boxes}</div><figcaption>page ${page}${info ? '' : ' (size unknown: regions not drawn)'}</figcaption></figure>`;
 }
 
 function facts(r: ReviewRecord, ctx: ItemContext): string {

@@ -8,7 +8,7 @@ import type { PaperStats } from './paper-stats.ts';
 function head(title: string, assets: string): string {
   return `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)}</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assets}/katex/katex.min.css"><link rel="stylesheet" href="${assets}/review.css">
 </head>`;
 }

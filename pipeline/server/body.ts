@@ -41,7 +41,7 @@ export async function readMultipart(req: http.IncomingMessage, limit: number): P
   const body = await readBody(req, limit);
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+    form = await new Response(new Blob([new Uint8Array(body)]), { headers: { 'content-type': type } }).formData();
   } catch (e) {
     throw new HttpError(400, `malformed multipart body (${(e as Error).message})`);
   }

@@ -1,0 +1,220 @@
+// The review page's script (served as /assets/app.js): upload with progress over server-sent
+// events, and the keyboard-first review queue. Plain browser JavaScript, no build step.
+const $ = sel => document.querySelector(sel);
+const state = { set: '', records: new Map(), current: 0 };
+
+function message(text, isError = false) {
+  const m = $('#message');
+  m.textContent = text;
+  m.className = isError ? 'error' : '';
+}
+
+const who = () => $('#who').value.trim() || 'anonymous';
+$('#who').value = localStorage.getItem('reviewer') ?? '';
+$('#who').addEventListener('change', () => localStorage.setItem('reviewer', $('#who').value.trim()));
+
+async function api(url, options = {}) {
+  const res = await fetch(url, { credentials: 'same-origin', ...options });
+  const body = res.headers.get('content-type')?.includes('application/json') ? await res.json() : await res.text();
+  return { ok: res.ok, status: res.status, body };
+}
+
+const articles = () => [...document.querySelectorAll('#items article.item')];
+
+function focusItem(i) {
+  const list = articles();
+  if (!list.length) return;
+  state.current = Math.max(0, Math.min(i, list.length - 1));
+  list.forEach((a, n) => a.classList.toggle('current', n === state.current));
+  list[state.current].focus({ preventScroll: true });
+  list[state.current].scrollIntoView({ block: 'nearest' });
+}
+
+function counts() {
+  const by = s => articles().filter(a => a.dataset.status === s).length;
+  $('#counts').textContent = `${articles().length} items · ${by('verified')} verified · ${by('rejected')} rejected · ${by('pending')} pending`;
+}
+
+async function loadItems() {
+  if (!state.set) return;
+  const set = encodeURIComponent(state.set);
+  const [records, html] = await Promise.all([api(`/api/sets/${set}/items`), api(`/api/sets/${set}/items.html`)]);
+  if (!records.ok || !html.ok) return message(`cannot load the set: ${records.body.error ?? html.body}`, true);
+  state.records = new Map(records.body.map(r => [r.id, r]));
+  const currentId = articles()[state.current]?.dataset.itemId;
+  $('#items').innerHTML = html.body;
+  const again = articles().findIndex(a => a.dataset.itemId === currentId);
+  focusItem(again >= 0 ? again : state.current);
+  counts();
+}
+
+async function refreshItem(id) {
+  const set = encodeURIComponent(state.set);
+  const [record, html] = await Promise.all([api(`/api/items/${encodeURIComponent(id)}?set=${set}`), api(`/api/items/${encodeURIComponent(id)}/html?set=${set}`)]);
+  if (!record.ok || !html.ok) return;
+  state.records.set(id, record.body);
+  const old = document.querySelector(`#items article[data-item-id="${CSS.escape(id)}"]`);
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html.body.trim();
+  old?.replaceWith(tpl.content.firstElementChild);
+  focusItem(state.current);
+  counts();
+}
+
+function showConflict(article, text) {
+  article.querySelector('.conflict')?.remove();
+  const p = document.createElement('p');
+  p.className = 'conflict';
+  p.textContent = text;
+  article.querySelector('header').after(p);
+  message(text, true);
+}
+
+async function decide(article, status, edits) {
+  const id = article.dataset.itemId;
+  const body = { status, version: Number(article.dataset.version), who: who(), ...(edits && { edits }) };
+  const res = await api(`/api/items/${encodeURIComponent(id)}/review?set=${encodeURIComponent(state.set)}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  if (res.status === 409) return showConflict(article, res.body.error);
+  if (!res.ok) return message(`not saved: ${res.body.error ?? res.body}`, true);
+  message(`${id}: ${status}${edits ? ` (edited ${Object.keys(edits).join(', ')})` : ''}, version ${res.body.version}`);
+  await refreshItem(id);
+}
+
+function editForm(article) {
+  if (article.querySelector('form.edit')) return;
+  const r = state.records.get(article.dataset.itemId);
+  if (!r) return;
+  const form = document.createElement('form');
+  form.className = 'edit';
+  const field = (label, name, value, multi) => {
+    const l = document.createElement('label');
+    l.textContent = label;
+    const input = document.createElement(multi ? 'textarea' : 'input');
+    input.name = name;
+    input.value = value ?? '';
+    form.append(l, input);
+    return input;
+  };
+  const tagText = t => (typeof t === 'string' ? t : Array.isArray(t) ? t.join(' > ') : Array.isArray(t.path) ? t.path.join(' > ') : String(t.path));
+  const first = field('stem', 'stem', r.stem, true);
+  field('options (one a line: label text)', 'options', r.options.map(o => `${o.label} ${o.text}`).join('\n'), true);
+  field('answer', 'answer', r.answer);
+  field('points', 'points', r.points ?? '');
+  field('section', 'section', r.section);
+  field('tags (one a line, segments joined by " > ")', 'tags', (r.knowledge ?? []).map(tagText).join('\n'), true);
+  const buttons = document.createElement('div');
+  buttons.className = 'buttons';
+  buttons.innerHTML = '<button type="submit">Save (Ctrl+Enter)</button> <button type="button" class="cancel">Cancel (Esc)</button>';
+  form.append(buttons);
+  const close = () => { form.remove(); article.focus(); };
+  form.querySelector('.cancel').addEventListener('click', close);
+  form.addEventListener('keydown', e => {
+    if (e.key === 'Escape') { e.preventDefault(); close(); }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
+  });
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    const v = Object.fromEntries(new FormData(form));
+    const opts = String(v.options).split('\n').map(l => l.trim()).filter(Boolean).map(l => {
+      const m = /^(\S+)\s*(.*)$/.exec(l);
+      return { label: m[1], text: m[2] };
+    });
+    const edits = {};
+    if (v.stem !== r.stem) edits.stem = v.stem;
+    if (JSON.stringify(opts) !== JSON.stringify(r.options)) edits.options = opts;
+    if ((v.answer || null) !== (r.answer ?? null)) edits.answer = v.answer || null;
+    const points = v.points === '' ? null : Number(v.points);
+    if (points !== (r.points ?? null)) edits.points = points;
+    if ((v.section || null) !== (r.section ?? null)) edits.section = v.section || null;
+    const tags = String(v.tags).split('\n').map(t => t.trim()).filter(Boolean);
+    if (JSON.stringify(tags) !== JSON.stringify((r.knowledge ?? []).map(tagText))) edits.tags = tags;
+    if (!Object.keys(edits).length) return close();
+    await decide(article, article.dataset.status, edits);
+  });
+  article.querySelector('.item-text').prepend(form);
+  first.focus();
+}
+
+document.addEventListener('keydown', e => {
+  if (e.target.closest?.('input, textarea, select, form.edit') || e.ctrlKey || e.metaKey || e.altKey) return;
+  const article = articles()[state.current];
+  const keys = {
+    j: () => focusItem(state.current + 1), ArrowDown: () => focusItem(state.current + 1),
+    k: () => focusItem(state.current - 1), ArrowUp: () => focusItem(state.current - 1),
+    v: () => article && decide(article, 'verified'),
+    x: () => article && decide(article, 'rejected'),
+    r: () => article && decide(article, 'rejected'),
+    p: () => article && decide(article, 'pending'),
+    e: () => article && editForm(article),
+  };
+  if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+});
+
+$('#items').addEventListener('click', e => {
+  const i = articles().indexOf(e.target.closest('article.item'));
+  if (i >= 0) focusItem(i);
+});
+
+function jobLine(job) {
+  let li = document.getElementById(`job-${job.id}`);
+  if (!li) {
+    li = document.createElement('li');
+    li.id = `job-${job.id}`;
+    $('#jobs').prepend(li);
+  }
+  li.className = job.state;
+  li.dataset.state = job.state;
+  const errors = job.errors.map(e => `${e.file}: ${e.message}`).join('; ');
+  li.textContent = `${job.file}: ${job.state}${job.total ? ` (${job.done}/${job.total} papers)` : ''}${errors ? ` — ${errors}` : ''}`;
+}
+
+function follow(jobId) {
+  const events = new EventSource(`/api/jobs/${encodeURIComponent(jobId)}/events`);
+  let seen = 0;
+  events.addEventListener('job', ev => {
+    const job = JSON.parse(ev.data);
+    jobLine(job);
+    // The set's items appear as each paper is done.
+    if (job.papers.length > seen) { seen = job.papers.length; loadItems(); }
+    if (job.state === 'done' || job.state === 'failed') { events.close(); loadItems(); }
+  });
+  events.onerror = () => events.close();
+}
+
+async function upload(file, key) {
+  if (!file) return message('choose a PDF first', true);
+  const form = new FormData();
+  form.append('file', file);
+  if (key) form.append('key', key);
+  message(`uploading ${file.name}…`);
+  const res = await api(`/api/sets/${encodeURIComponent(state.set)}/papers`, { method: 'POST', body: form });
+  if (!res.ok) return message(`upload refused (${res.status}): ${res.body.error ?? res.body}`, true);
+  message(`${res.body.file}: queued`);
+  jobLine({ id: res.body.job, file: res.body.file, state: 'queued', done: 0, total: 0, errors: [], papers: [] });
+  follow(res.body.job);
+}
+
+$('#send').addEventListener('click', () => upload($('#file').files[0], $('#key').files[0]));
+const drop = $('#drop');
+drop.addEventListener('dragover', e => { e.preventDefault(); drop.classList.add('over'); });
+drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+drop.addEventListener('drop', e => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  const files = [...e.dataTransfer.files];
+  const pdf = files.find(f => f.type === 'application/pdf' || /\.pdf$/i.test(f.name) && !/-answer\./i.test(f.name));
+  const key = files.find(f => f !== pdf);
+  upload(pdf, key);
+});
+
+function openSet(name) {
+  state.set = name;
+  state.current = 0;
+  $('#export').href = `/api/sets/${encodeURIComponent(name)}/export`;
+  history.replaceState(null, '', `/?set=${encodeURIComponent(name)}`);
+  loadItems();
+}
+$('#setbar').addEventListener('submit', e => { e.preventDefault(); openSet($('#set').value.trim()); });
+openSet(new URLSearchParams(location.search).get('set') ?? $('#set').value.trim());
