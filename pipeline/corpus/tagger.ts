@@ -4,6 +4,7 @@
 // 미적분). Cues are matched as substrings, since Korean and Chinese words carry particles or have
 // no spaces; no BM25 package on npm matches substrings, hence these few lines.
 import type { Curriculum } from './curriculum.ts';
+import { guessLanguage } from '../text/language.ts';
 import { formulasOf, normLatex, normProse, proseOf, type CorpusRecord } from './record-text.ts';
 
 export interface KnowledgePath {
@@ -29,11 +30,12 @@ const K1 = 1.2;
 
 interface Candidate { tree: Curriculum; subject: string; unit: string; score: number; evidence: { cue: string; weight: number }[] }
 
-/** The trees a record belongs to: by family, else by language and subject. */
+/** The trees a record belongs to: by family, else by language (read from the text where the template names none) and subject. */
 export function treesFor(record: CorpusRecord, trees: readonly Curriculum[]): Curriculum[] {
-  const { family, language, subject } = record.exam;
+  const { family, subject } = record.exam;
   const byFamily = trees.filter(t => family && t.applies.families?.includes(family));
   if (byFamily.length) return byFamily;
+  const language = record.exam.language && record.exam.language !== 'und' ? record.exam.language : guessLanguage([record.stem, ...record.options.map(o => o.text)].map(proseOf).join(' '));
   return trees.filter(t => language && t.applies.languages?.includes(language) && (!t.applies.subjects || !subject || t.applies.subjects.includes(subject)));
 }
 
@@ -122,16 +124,10 @@ export function tagRecord(record: CorpusRecord, trees: readonly Curriculum[], se
   let note: string | null = null;
   if (!applicable.length) {
     applicable = [...trees];
-    note = `no curriculum tree names family "${record.exam.family ?? ''}" or language "${record.exam.language ?? ''}": every tree was scored`;
+    note = `no curriculum tree names family "${record.exam.family ?? ''}" or the language of the text: every tree was scored`;
   }
-  let ranked = score(record, applicable);
-  if (!ranked[0]?.score && applicable.length < trees.length) {
-    const wider = score(record, trees);
-    if (wider[0]?.score) {
-      ranked = wider;
-      note = `no cue of the ${applicable.map(t => t.id).join(', ')} tree(s) in the text: tagged from every tree`;
-    }
-  }
+  // A family's own trees are the authority: with no cue of theirs, the record is not sent to another family's.
+  const ranked = score(record, applicable);
   if (!ranked.length) return { paths: [], candidates: [], note: 'no curriculum tree loaded' };
   const candidates = ranked.map(c => ({ path: [c.subject, c.unit] as [string, string], tree: c.tree.id, score: c.score, evidence: c.evidence.slice(0, 6).map(e => e.cue) }));
   const [first, ...rest] = ranked;

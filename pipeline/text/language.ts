@@ -1,0 +1,27 @@
+// The language of a text a paper's template does not name (the generic template says `und`): the
+// script where it decides (Hangul, Han, kana), else the language whose commonest short words
+// occur most often. Enough to choose curriculum trees for an educator's upload, nothing more.
+const STOPWORDS: Record<string, string[]> = {
+  en: ['the', 'of', 'and', 'is', 'to', 'in', 'that', 'which', 'what', 'find', 'with', 'are', 'for'],
+  es: ['el', 'la', 'de', 'que', 'y', 'los', 'las', 'en', 'del', 'se', 'una', 'es', 'cuál', 'por'],
+  pt: ['o', 'a', 'de', 'que', 'e', 'os', 'as', 'do', 'da', 'em', 'um', 'uma', 'não', 'é', 'qual', 'pelo'],
+  fr: ['le', 'la', 'les', 'de', 'des', 'et', 'est', 'une', 'un', 'du', 'que', 'dans', 'pour', 'quelle'],
+  vi: ['của', 'và', 'là', 'các', 'có', 'một', 'cho', 'trong', 'được', 'với', 'số', 'hàm', 'bằng'],
+};
+
+export function guessLanguage(text: string): string {
+  const count = (re: RegExp) => (text.match(re) ?? []).length;
+  const hangul = count(/\p{Script=Hangul}/gu), han = count(/\p{Script=Han}/gu), kana = count(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
+  const letters = count(/\p{L}/gu) || 1;
+  if (hangul / letters > 0.2) return 'ko';
+  if (kana / letters > 0.1) return 'ja';
+  if (han / letters > 0.2) return 'zh';
+  const words = text.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean);
+  let best = 'und', bestHits = 0;
+  for (const [lang, list] of Object.entries(STOPWORDS)) {
+    const set = new Set(list);
+    const hits = words.filter(w => set.has(w)).length;
+    if (hits > bestHits) { best = lang; bestHits = hits; }
+  }
+  return bestHits >= 2 ? best : 'und';
+}
