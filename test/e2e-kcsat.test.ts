@@ -179,6 +179,12 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
       expect(c.duplicate_of).toBeNull();
       expect(r.diagnostics.some((d: { rule: string }) => d.rule === 'dedup/duplicate'), r.id).toBe(true);
     }
+    // The same words over two different graphs (2022학년도 June mock and 2025학년도 September mock,
+    // question 4): the figures' perceptual hashes keep them apart.
+    const q4 = recs.filter(r => /^(202206|202409)-h3-math-dif/.test(r.source.file) && r.section === 'common' && r.number === 4);
+    expect(q4).toHaveLength(2);
+    expect(q4[0].stem).toBe(q4[1].stem);
+    expect(q4[0].duplicate_of ?? q4[0].id).not.toBe(q4[1].duplicate_of ?? q4[1].id);
   });
 
   it('tags the 2024 CSAT with its curriculum units (subject 1, unit ≥ 0.9) and every record with a path of the tree', () => {
