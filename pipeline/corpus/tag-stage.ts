@@ -21,18 +21,18 @@ export function tagStage(): CorpusStage {
       const usage: Usage = { requests: 0, promptTokens: 0, completionTokens: 0 };
       const known = store.knowledgeInputs();
       const rows = [];
-      let weak = 0;
+      let noted = 0;
       for (const r of records) {
         const input = crypto.createHash('sha256').update(treeKey).update(JSON.stringify([r.stem, r.options, r.section, r.exam, r.source.file])).digest('hex').slice(0, 16);
         if (known.get(r.id) === input) continue;
         const cue = tagRecord(r, trees, config.knowledgeSecondShare);
         const { paths, note } = client && config.llm ? await tagWithLlm(client, config.llm, r, cue, usage) : cue;
-        if (note) weak++;
+        if (note) noted++;
         rows.push({ item: r.id, input, paths, note });
       }
       const changed = store.saveKnowledge(rows);
       const model = client ? `, model: ${usage.requests} requests, ${usage.promptTokens} + ${usage.completionTokens} tokens` : '';
-      return `tag: ${records.length} records, ${rows.length} tagged (${records.length - rows.length} unchanged, ${changed} changed), ${weak} with weak evidence, ${trees.length} trees${model}`;
+      return `tag: ${records.length} records, ${rows.length} tagged (${records.length - rows.length} unchanged, ${changed} changed), ${noted} with a note (weak evidence or an unusable model reply), ${trees.length} trees${model}`;
     },
   };
 }

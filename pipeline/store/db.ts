@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../diagnostics.ts';
+import { withCorpus, type CorpusColumns } from '../corpus/overlay.ts';
 import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
 
 const SCHEMA = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql'), 'utf8');
@@ -36,27 +37,6 @@ export interface PageRow {
   section: string | null;
 }
 
-interface OverlayRow { record: string; paths: string | null; note: string | null; duplicate_of: string | null; canonical: string | null; evidence: string | null }
-
-/**
- * A record as items.jsonl carries it: its tags, and its cluster with the similarity that put it
- * there as a diagnostic (every merge explains itself).
- */
-function withOverlays(r: OverlayRow): Record<string, unknown> {
-  const rec = JSON.parse(r.record) as Record<string, unknown> & { diagnostics?: { severity: string; rule: string; message: string }[] };
-  const diagnostics = [...(rec.diagnostics ?? [])];
-  if (r.note) diagnostics.push({ severity: 'info', rule: 'knowledge/weak', message: r.note });
-  if (r.duplicate_of && r.evidence) {
-    const e = JSON.parse(r.evidence) as { text: number; math: number; options: number; figureBits: number | null };
-    diagnostics.push({
-      severity: 'info',
-      rule: 'dedup/duplicate',
-      message: `near-duplicate of ${r.duplicate_of}: prose ${e.text}, formulas ${e.math}, options ${e.options} (Dice), same numbers${e.figureBits === null ? '' : `, figures ${e.figureBits}/64 bits apart`}`,
-    });
-  }
-  return { ...rec, knowledge: r.paths ? JSON.parse(r.paths) : [], duplicate_of: r.duplicate_of ?? null, diagnostics };
-}
-
 export class Store {
   readonly db: Database.Database;
 
@@ -66,6 +46,24 @@ export class Store {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    this.migrate();
+  }
+
+  /** Stores made before a column existed get it; the schema's CREATE TABLE IF NOT EXISTS leaves them alone. */
+  private migrate(): void {
+    const columns = (this.db.prepare('PRAGMA table_info(papers)').all() as { name: string }[]).map(c => c.name);
+    if (!columns.includes('added_at')) {
+      // A paper's first-seen date is unknown there; its last update is the best that is left.
+      this.db.transaction(() => {
+        this.db.exec('ALTER TABLE papers ADD COLUMN added_at TEXT');
+        this.db.exec('UPDATE papers SET added_at = updated_at WHERE added_at IS NULL');
+      })();
+    }
+  }
+
+  /** Every done paper with what dates it: the cover (exam JSON) and when the store first saw it. */
+  paperDates(): { sha256: string; file: string; exam: string | null; added_at: string }[] {
+    return this.db.prepare(`SELECT sha256, file, exam, COALESCE(added_at, updated_at) AS added_at FROM papers WHERE status = 'done' ORDER BY file`).all() as { sha256: string; file: string; exam: string | null; added_at: string }[];
   }
 
   paper(sha256: string): PaperRow | undefined {
@@ -76,8 +74,8 @@ export class Store {
   saveDocument(paper: Omit<PaperRow, 'status' | 'error'>, pages: PageRow[], items: ItemRow[], diagnostics: Diagnostic[]): number {
     let changed = 0;
     this.db.transaction(() => {
-      this.db.prepare(`INSERT INTO papers (sha256, file, pages, template, exam, status, error, run_key, updated_at)
-        VALUES (@sha256, @file, @pages, @template, @exam, 'done', NULL, @run_key, datetime('now'))
+      this.db.prepare(`INSERT INTO papers (sha256, file, pages, template, exam, status, error, run_key, updated_at, added_at)
+        VALUES (@sha256, @file, @pages, @template, @exam, 'done', NULL, @run_key, datetime('now'), datetime('now'))
         ON CONFLICT(sha256) DO UPDATE SET file = excluded.file, pages = excluded.pages, template = excluded.template, exam = excluded.exam,
           status = 'done', error = NULL, run_key = excluded.run_key, updated_at = excluded.updated_at`).run(paper);
       const page = this.db.prepare(`INSERT INTO pages (paper, number, width, height, image, section) VALUES (?, ?, ?, ?, ?, ?)
@@ -101,7 +99,7 @@ export class Store {
 
   /** Record a failed document; items of an earlier successful run of the same bytes are kept. */
   saveFailure(sha256: string, file: string, error: string): void {
-    this.db.prepare(`INSERT INTO papers (sha256, file, status, error, updated_at) VALUES (?, ?, 'failed', ?, datetime('now'))
+    this.db.prepare(`INSERT INTO papers (sha256, file, status, error, updated_at, added_at) VALUES (?, ?, 'failed', ?, datetime('now'), datetime('now'))
       ON CONFLICT(sha256) DO UPDATE SET file = excluded.file, status = 'failed', error = excluded.error, updated_at = excluded.updated_at`).run(sha256, file, error);
   }
 
@@ -112,9 +110,9 @@ export class Store {
       rv.status AS review_status, rv.version AS review_version, rv.edits AS review_edits, rv.original AS review_original, rv.history AS review_history, rv.updated_at AS review_updated_at
       FROM items i JOIN papers p ON p.sha256 = i.paper
       LEFT JOIN knowledge k ON k.item = i.id LEFT JOIN clusters c ON c.item = i.id LEFT JOIN reviews rv ON rv.item = i.id
-      WHERE i.paper IN (${papers.map(() => '?').join(',')}) ORDER BY p.file, i.page, i.rowid`).all(...papers) as (OverlayRow & ReviewColumns)[];
+      WHERE i.paper IN (${papers.map(() => '?').join(',')}) ORDER BY p.file, i.page, i.rowid`).all(...papers) as (CorpusColumns & ReviewColumns)[];
     // Reviewers' decisions go on last: an edit of the tags overrides the tagger's.
-    return rows.map(r => JSON.stringify(applyReview(withOverlays(r), reviewFromColumns(r))));
+    return rows.map(r => JSON.stringify(applyReview(withCorpus(r), reviewFromColumns(r))));
   }
 
   /** The papers the store holds as done, in file order. */
