@@ -33,10 +33,12 @@ interface Candidate { tree: Curriculum; subject: string; unit: string; score: nu
 /** The trees a record belongs to: by family, else by language (read from the text where the template names none) and subject. */
 export function treesFor(record: CorpusRecord, trees: readonly Curriculum[]): Curriculum[] {
   const { family, subject } = record.exam;
-  const byFamily = trees.filter(t => family && t.applies.families?.includes(family));
+  // A tree that names subjects takes only papers of those subjects (PAES M1 and Ciencias are one family).
+  const fits = (t: Curriculum) => !t.applies.subjects || !subject || t.applies.subjects.includes(subject);
+  const byFamily = trees.filter(t => family && t.applies.families?.includes(family) && fits(t));
   if (byFamily.length) return byFamily;
   const language = record.exam.language && record.exam.language !== 'und' ? record.exam.language : guessLanguage([record.stem, ...record.options.map(o => o.text)].map(proseOf).join(' '));
-  return trees.filter(t => language && t.applies.languages?.includes(language) && (!t.applies.subjects || !subject || t.applies.subjects.includes(subject)));
+  return trees.filter(t => language && t.applies.languages?.includes(language) && fits(t));
 }
 
 /** The subjects a record may be tagged with in one tree: the first prior that fits, else all. */
