@@ -4,7 +4,7 @@ YEAR ?= $(shell date +%Y)
 OUT ?= out
 export YEAR IN OUT DPI TEMPLATE FORCE
 
-.PHONY: ingest tag dedup test typecheck setup deps ocr-deps system-deps samples bench clean
+.PHONY: ingest tag dedup refresh select translate review serve test typecheck setup deps ocr-deps system-deps samples bench clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -45,6 +45,35 @@ tag: deps
 
 dedup: deps
 	npx tsx pipeline/cli.ts --only dedup
+
+# The benchmark's splits (README "Splits and exports"). Ingest what is new in inbox/ (and its folders
+# one level down; IN= for another), then write the next frozen split <OUT>/splits/<YY-MM>/ for
+# CUTOFF=YYYY-MM (default: this month); REVIEWED_ONLY=1 keeps verified records only. Nothing new:
+# nothing written, exit 0. One refresh at a time (a lock file).
+export CUTOFF REVIEWED_ONLY AFTER
+refresh: deps ocr-deps
+	npx tsx pipeline/refresh-cli.ts refresh
+
+# Every split's items sat after a model's training cut-off, with every export: make select AFTER=2025-06.
+select: deps
+	npx tsx pipeline/refresh-cli.ts select
+
+# Translations of a stored set: `make translate YEAR=y LANGS=en[,ko]` with LLM_BASE_URL / LLM_MODEL
+# (README, "Translations"); resumes where it stopped.
+export LLM_BASE_URL LLM_MODEL LLM_API_KEY
+translate: deps
+	@test -n "$(or $(LANGS),$(TRANSLATE))" || { echo "make translate: name the target languages, e.g. LANGS=en"; exit 2; }
+	TRANSLATE="$(or $(LANGS),$(TRANSLATE))" npx tsx pipeline/cli.ts --only translate
+
+# Human review. `make review YEAR=y [OUT=dir]`: the static site <OUT>/<YEAR>/review/index.html (opens
+# from file://). `make serve [HOST=127.0.0.1] [PORT=8730] [REVIEW_TOKEN=…] [UPLOAD_LIMIT_MB=100]`: the
+# local server for uploads and the review queue (it ingests, so it wants the OCR data too).
+export HOST PORT REVIEW_TOKEN UPLOAD_LIMIT_MB
+review: deps
+	npx tsx pipeline/review/cli.ts
+
+serve: deps ocr-deps
+	npx tsx pipeline/server/cli.ts
 
 test: setup
 	npx vitest run

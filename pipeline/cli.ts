@@ -1,5 +1,5 @@
 // The command line the Makefile calls: `tsx pipeline/cli.ts [--year Y] [--in DIR] [--out DIR] [--dpi N] [--template ID] [--force] [--only tag,dedup]`.
-// `--only` runs the named passes over the store alone (make tag / make dedup), without reading a PDF.
+// `--only` runs the named passes over the store alone (make tag / make dedup / make translate), without reading a PDF.
 // Settings also come from the environment (YEAR, IN, OUT, DPI, TEMPLATE, FORCE). A progress bar on
 // a terminal; one plain line per paper otherwise (CI). Exit 1 when any paper failed, 2 on bad usage.
 import path from 'node:path';
@@ -25,7 +25,7 @@ function parseArgs(argv: string[]): ConfigInput & { only?: string[] } {
     else if (a === '--no-progress') input.progress = false;
     else if (a === '--only') {
       input.only = value().split(',');
-      const known = ['tag', 'dedup'];
+      const known = ['tag', 'dedup', 'translate'];
       if (!input.only.every(x => known.includes(x))) throw new TypeError(`--only takes ${known.join(', ')} (comma-separated), got "${input.only.join(',')}"`);
     }
     else throw new TypeError(`unknown argument ${a}`);

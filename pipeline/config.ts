@@ -41,6 +41,15 @@ export interface Config {
   readonly knowledgeSecondShare: number;
   /** Near-duplicate detection over the store (pipeline/corpus/dedup.ts). */
   readonly dedup: DedupSettings;
+  /** Translations of every record (pipeline/translate): on only with TRANSLATE= and a model (LLM_*). */
+  readonly translate: TranslateConfig | null;
+}
+
+export interface TranslateConfig {
+  /** Target languages, ISO 639-1 (TRANSLATE=en,ko); a record already in one is skipped for it. */
+  readonly langs: readonly string[];
+  /** Term glossaries, `<from>-<to>.tsv` (either direction serves both). */
+  readonly glossaryDir: string;
 }
 
 export interface LlmConfig {
@@ -76,6 +85,17 @@ export const DEFAULTS = {
   llmTimeoutMs: 120_000,
   llmMaxTokens: 4096,
   curriculumDir: 'glossary/curriculum',
+  // Translations (make translate LANGS=en): no target language unless TRANSLATE= names some; the
+  // glossaries of CSAT mathematics terms live beside the curriculum trees.
+  translateGlossaryDir: 'glossary/terms',
+  // Splits (make refresh, make select; pipeline/splits). A refresh looks for papers in inbox/ and
+  // its folders one level down (so papers left in inbox/<YEAR>/ for make ingest count too), keeps
+  // the benchmark's own store under <OUT>/corpus (one store, so dedup sees every paper of every
+  // split) and writes <OUT>/splits/<YY-MM>/; the cut-off is the current month unless CUTOFF= says.
+  refreshInbox: 'inbox',
+  corpusDir: 'corpus',
+  splitsDir: 'splits',
+  selectDir: 'select',
   knowledgeSecondShare: 0.6,
   // Near-duplicates. 5-character shingles work for every script (Hangul and Han have no word
   // spaces to split on); 16 bands of 4 rows make a pair of Jaccard 0.8 a candidate with
@@ -131,6 +151,15 @@ function resolveLlm(env: NodeJS.ProcessEnv): LlmConfig | null {
   });
 }
 
+/** Target languages from TRANSLATE (comma-separated ISO 639-1), or null; they need a model. */
+function resolveTranslate(env: NodeJS.ProcessEnv, llm: LlmConfig | null): TranslateConfig | null {
+  if (!env.TRANSLATE) return null;
+  const langs = [...new Set(env.TRANSLATE.split(',').map(l => l.trim().toLowerCase()).filter(Boolean))];
+  check(langs.length > 0 && langs.every(l => /^[a-z]{2}$/.test(l)), `TRANSLATE takes two-letter language codes, comma-separated (en,ko), got "${env.TRANSLATE}"`);
+  check(llm !== null, `TRANSLATE=${env.TRANSLATE} needs a model: set LLM_BASE_URL (a local server keeps the papers on this machine) and LLM_MODEL`);
+  return Object.freeze({ langs: Object.freeze(langs), glossaryDir: path.join(ROOT, DEFAULTS.translateGlossaryDir) });
+}
+
 /** Dedup thresholds: the defaults, or DEDUP_TEXT / DEDUP_MATH / DEDUP_OPTIONS (0–1), DEDUP_FIGURE_BITS (0–64), DEDUP_CANONICAL (rules, comma-separated). */
 function resolveDedup(env: NodeJS.ProcessEnv): DedupSettings {
   const d = DEFAULTS.dedup;
@@ -162,6 +191,7 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
   else if (!hasPdf(inDir)) { inDir = path.join(ROOT, DEFAULTS.samplesDir); usingSamples = true; }
   const force = input.force ?? env.FORCE;
   check(!(env.LLM_TAG === '1' || env.LLM_TAG === 'true') || Boolean(env.LLM_BASE_URL || env.LLM_MODEL), 'LLM_TAG=1 needs a model: set LLM_BASE_URL (and LLM_MODEL)');
+  const llm = resolveLlm(env);
   const config: Config = {
     year,
     inDir,
@@ -176,11 +206,82 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     force: force === true || force === '1' || force === 'true',
     progress: input.progress ?? (Boolean(process.stderr.isTTY) && !env.CI),
     root: ROOT,
-    llm: resolveLlm(env),
+    llm,
     curriculumDir: path.join(ROOT, DEFAULTS.curriculumDir),
     llmTag: env.LLM_TAG === '1' || env.LLM_TAG === 'true',
     knowledgeSecondShare: DEFAULTS.knowledgeSecondShare,
     dedup: resolveDedup(env),
+    translate: resolveTranslate(env, llm),
   };
   return Object.freeze(config);
+}
+
+/** `make refresh`: ingest what is new, then write the next frozen split (pipeline/splits/refresh.ts). */
+export interface RefreshConfig {
+  /** Ingest settings of the refresh's batches; their store, pages and figures are in <OUT>/corpus. */
+  readonly batch: Config;
+  /** Where new papers are looked for: its PDFs and those of its folders one level down (IN=, default inbox/). */
+  readonly inbox: string;
+  /** The new split's cut-off month, `YYYY-MM` (CUTOFF=, default the current month in UTC). */
+  readonly cutoff: string;
+  /** Only records a reviewer verified (REVIEWED_ONLY=1); otherwise every record not rejected. */
+  readonly reviewedOnly: boolean;
+  /** <OUT>/splits: one folder per split, YY-MM. */
+  readonly splitsDir: string;
+}
+
+/** `make select`: the items of every split sat after a month, exported together (pipeline/export/select.ts). */
+export interface SelectConfig {
+  readonly splitsDir: string;
+  /** Items whose exam was sat after this month, `YYYY-MM` (AFTER=, required). */
+  readonly after: string;
+  readonly reviewedOnly: boolean;
+  /** Where the selection goes: <OUT>/select/after-YYYY-MM. */
+  readonly target: string;
+}
+
+export interface RefreshInput extends ConfigInput { cutoff?: string; reviewedOnly?: boolean }
+
+/** A month as `YYYY-MM` from `YYYY-MM` or `YY-MM` (20YY). */
+export function parseMonth(value: string, name: string): string {
+  const m = /^(\d{2}|\d{4})-(\d{1,2})$/.exec(value.trim());
+  check(!!m && Number(m[2]) >= 1 && Number(m[2]) <= 12, `${name} must be a month as YYYY-MM (or YY-MM), got "${value}"`);
+  const year = m[1].length === 2 ? `20${m[1]}` : m[1];
+  return `${year}-${m[2].padStart(2, '0')}`;
+}
+
+const nonEmpty = (environment: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(environment).filter(([, v]) => v !== '')) as NodeJS.ProcessEnv;
+const flag = (v: string | boolean | undefined) => v === true || v === '1' || v === 'true';
+
+export function resolveRefreshConfig(input: RefreshInput = {}, environment: NodeJS.ProcessEnv = process.env, now = new Date()): RefreshConfig {
+  const env = nonEmpty(environment);
+  const given = input.inDir ?? env.IN;
+  const inbox = path.resolve(given ?? DEFAULTS.refreshInbox);
+  if (given) check(fs.existsSync(inbox), `IN=${given}: no such folder`);
+  // The batch settings are make ingest's (DPI, TEMPLATE, FORCE, LLM_*, DEDUP_*); only where papers come from and where the store is differ.
+  const base = resolveConfig({ ...input, inDir: undefined }, { ...env, IN: undefined });
+  const corpusDir = path.join(base.outDir, DEFAULTS.corpusDir);
+  const batch: Config = Object.freeze({ ...base, inDir: inbox, usingSamples: false, yearDir: corpusDir });
+  const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  return Object.freeze({
+    batch,
+    inbox,
+    cutoff: parseMonth(input.cutoff ?? env.CUTOFF ?? month, 'CUTOFF'),
+    reviewedOnly: flag(input.reviewedOnly ?? env.REVIEWED_ONLY),
+    splitsDir: path.join(base.outDir, DEFAULTS.splitsDir),
+  });
+}
+
+export function resolveSelectConfig(input: { after?: string; outDir?: string; reviewedOnly?: boolean } = {}, environment: NodeJS.ProcessEnv = process.env): SelectConfig {
+  const env = nonEmpty(environment);
+  const given = input.after ?? env.AFTER;
+  check(!!given, 'AFTER (or --after) is required: the month a model\'s training data ends, YYYY-MM');
+  const after = parseMonth(given, 'AFTER');
+  const outDir = path.resolve(input.outDir ?? env.OUT ?? DEFAULTS.outDir);
+  return Object.freeze({
+    splitsDir: path.join(outDir, DEFAULTS.splitsDir),
+    after,
+    reviewedOnly: flag(input.reviewedOnly ?? env.REVIEWED_ONLY),
+    target: path.join(outDir, DEFAULTS.selectDir, `after-${after}`),
+  });
 }

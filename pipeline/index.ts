@@ -16,6 +16,7 @@ import { emitStage } from './stages/emit.ts';
 import type { CorpusStage } from './corpus/stage.ts';
 import { tagStage } from './corpus/tag-stage.ts';
 import { dedupStage } from './corpus/dedup-stage.ts';
+import { translateStage } from './translate/stage.ts';
 
 /** Bump when a change to a stage changes what it produces: papers done under another version are redone. */
 export const PIPELINE_VERSION = 5;
@@ -42,5 +43,6 @@ export function corpusStages(_config: Config): CorpusStage[] {
   return [
     tagStage(), //   knowledge paths from the curriculum trees (and the model, where one is configured)
     dedupStage(), // near-duplicate clusters and their canonical records
+    translateStage(), // optional: stem and options in the TRANSLATE= languages, formulas protected and checked (off without LLM_*)
   ];
 }

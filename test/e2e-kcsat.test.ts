@@ -14,6 +14,7 @@ import { analyse, parseCsv } from './analyse.ts';
 import { haveShared, KCSAT, KCSAT_OUT, KCSAT_YEAR, SCORER, SHARED, TRUTH } from './helpers.ts';
 import { buildReviewSite } from '../pipeline/review/site.ts';
 import { openSiteFromFiles } from './review-browser.ts';
+import { placeholderProperty } from './translate-property.ts';
 
 const itemsFile = path.join(KCSAT_OUT, KCSAT_YEAR, 'items.jsonl');
 const records = () => fs.readFileSync(itemsFile, 'utf8').trim().split('\n').map(l => JSON.parse(l));
@@ -79,6 +80,14 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
     console.log(`KaTeX: ${count} formulas, ${broken.length} that do not parse`);
     expect(broken).toEqual([]);
     expect(count).toBeGreaterThan(5000);
+  });
+
+  it('protects every formula of the booklets for translation: scrambled prose around the placeholders restores exactly the original formulas, and a dropped or altered placeholder is refused', () => {
+    const r = placeholderProperty(records());
+    console.log(`translate placeholders: ${r.records} records, ${r.formulas} formulas, ${r.placeholders} placeholders, ${r.problems.length} problems`);
+    expect(r.problems.slice(0, 10)).toEqual([]);
+    expect(r.records).toBe(810);
+    expect(r.formulas).toBeGreaterThan(5000);
   });
 
   it('carries the published error rates of the 2024 CSAT and their difficulty', () => {

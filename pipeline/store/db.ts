@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../diagnostics.ts';
 import { withCorpus, type CorpusColumns } from '../corpus/overlay.ts';
 import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
+import { TRANSLATIONS_COLUMN, withTranslations, type TranslationColumns } from '../translate/overlay.ts';
 
 const SCHEMA = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql'), 'utf8');
 
@@ -107,12 +108,12 @@ export class Store {
   records(papers: string[]): string[] {
     if (!papers.length) return [];
     const rows = this.db.prepare(`SELECT i.record, k.paths, k.note, c.duplicate_of, c.canonical, c.evidence,
-      rv.status AS review_status, rv.version AS review_version, rv.edits AS review_edits, rv.original AS review_original, rv.history AS review_history, rv.updated_at AS review_updated_at
+      rv.status AS review_status, rv.version AS review_version, rv.edits AS review_edits, rv.original AS review_original, rv.history AS review_history, rv.updated_at AS review_updated_at, ${TRANSLATIONS_COLUMN}
       FROM items i JOIN papers p ON p.sha256 = i.paper
       LEFT JOIN knowledge k ON k.item = i.id LEFT JOIN clusters c ON c.item = i.id LEFT JOIN reviews rv ON rv.item = i.id
-      WHERE i.paper IN (${papers.map(() => '?').join(',')}) ORDER BY p.file, i.page, i.rowid`).all(...papers) as (CorpusColumns & ReviewColumns)[];
+      WHERE i.paper IN (${papers.map(() => '?').join(',')}) ORDER BY p.file, i.page, i.rowid`).all(...papers) as (CorpusColumns & ReviewColumns & TranslationColumns)[];
     // Reviewers' decisions go on last: an edit of the tags overrides the tagger's.
-    return rows.map(r => JSON.stringify(applyReview(withCorpus(r), reviewFromColumns(r))));
+    return rows.map(r => JSON.stringify(applyReview(withTranslations(withCorpus(r), r), reviewFromColumns(r))));
   }
 
   /** The papers the store holds as done, in file order. */

@@ -8,7 +8,8 @@ CREATE TABLE IF NOT EXISTS papers (
   status      TEXT NOT NULL,   -- done | failed
   error       TEXT,
   run_key     TEXT,            -- pipeline version + settings that produced the rows
-  updated_at  TEXT NOT NULL
+  updated_at  TEXT NOT NULL,
+  added_at    TEXT             -- when the store first saw the paper; never changes (a split's date where the cover has none). Old stores get it from db.ts
 );
 CREATE TABLE IF NOT EXISTS pages (
   paper   TEXT NOT NULL REFERENCES papers(sha256) ON DELETE CASCADE,
@@ -73,4 +74,22 @@ CREATE TABLE IF NOT EXISTS reviews (
   original   TEXT NOT NULL,      -- JSON: the parse's value of each edited field, taken at its first edit
   history    TEXT NOT NULL,      -- JSON array, append-only: {who, when, version, status, edits}
   updated_at TEXT NOT NULL
+);
+-- Translations (pipeline/translate): one row per item and target language, written as each item is
+-- done; merged into the record's `translations` when items.jsonl is written. A failed row holds no
+-- text, only why (an unusable reply is never stored).
+CREATE TABLE IF NOT EXISTS translations (
+  item        TEXT NOT NULL,      -- items.id
+  lang        TEXT NOT NULL,      -- target language (ISO 639-1)
+  input       TEXT NOT NULL,      -- hash of what it was made from (source text, languages, glossary, model, translator version)
+  status      TEXT NOT NULL,      -- ok | flagged (a check failed) | failed (no usable reply)
+  stem        TEXT,               -- NULL when failed
+  options     TEXT,               -- JSON [{label, text}]; NULL when failed
+  checks      TEXT NOT NULL,      -- JSON [{rule, severity, message}]: the item's own checks, or why it failed
+  consistency TEXT NOT NULL,      -- JSON: checks over every record of the pass (a glossary term translated two ways)
+  by          TEXT NOT NULL,      -- model:<name>, copy:<item> (same source text), or the reviewer who edited it
+  version     INTEGER NOT NULL,   -- bumped by every new text; an edit naming an older one is refused
+  history     TEXT NOT NULL,      -- JSON array of earlier texts: {who, when, version, stem, options, checks}
+  updated_at  TEXT NOT NULL,
+  PRIMARY KEY (item, lang)
 );
