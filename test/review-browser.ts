@@ -2,6 +2,7 @@
 // where screenshots go (out/test/screenshots, git-ignored).
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_OUT } from './helpers.ts';
 
@@ -49,7 +50,8 @@ export async function platformFonts(page: Page, selector: string): Promise<{ fam
 
 /**
  * Opens a static review site from file:// in Chromium: its index, then every paper page it links
- * to; returns the console errors met (each prefixed with its page) and how many pages were opened.
+ * to; returns the console errors and missing files met (each prefixed with its page) and how many
+ * pages were opened.
  */
 export async function openSiteFromFiles(index: string): Promise<{ pages: number; errors: string[]; katex: number }> {
   const browser = await launch();
@@ -59,7 +61,8 @@ export async function openSiteFromFiles(index: string): Promise<{ pages: number;
     let at = 'index.html';
     page.on('console', m => { if (m.type() === 'error') errors.push(`${at}: ${m.text()}`); });
     page.on('pageerror', e => errors.push(`${at}: ${e}`));
-    page.on('requestfailed', r => errors.push(`${at}: ${r.url()} failed (${r.failure()?.errorText})`));
+    // A lazy image cancelled by the next navigation is not an error; a file that is not there is.
+    page.on('requestfailed', r => { if (r.failure()?.errorText !== 'net::ERR_ABORTED') errors.push(`${at}: ${r.url()} failed (${r.failure()?.errorText})`); });
     await page.goto(new URL(`file://${index}`).href, { waitUntil: 'load' });
     const links = await page.locator('table a[href^="papers/"]').evaluateAll(as => as.map(a => (a as HTMLAnchorElement).href));
     let katex = 0;
@@ -68,6 +71,10 @@ export async function openSiteFromFiles(index: string): Promise<{ pages: number;
       await page.goto(href, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready);
       katex += await page.locator('.katex').count();
+      // Images load lazily, so each one's file is checked here rather than by loading it.
+      for (const src of await page.locator('img').evaluateAll(imgs => imgs.map(i => (i as HTMLImageElement).src))) {
+        if (!fs.existsSync(fileURLToPath(src))) errors.push(`${at}: ${src} is missing`);
+      }
     }
     return { pages: links.length + 1, errors, katex };
   } finally {

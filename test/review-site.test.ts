@@ -2,6 +2,7 @@
 // time, one element per record, KaTeX's files copied beside the pages, pages rebuilt only where
 // their records changed; and, on a real KICE booklet in Chromium from file://, rendered math, Korean
 // in a CJK font and the region box over the right question, checked on a screenshot.
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { markdownToHtml, markdownToInlineHtml } from '../pipeline/review/markdown.ts';
+import { applyReview } from '../pipeline/review/overlay.ts';
 import { buildReviewSite } from '../pipeline/review/site.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { analyse } from './analyse.ts';
@@ -42,8 +44,46 @@ describe('markdown to HTML', () => {
 
   it('drops raw HTML from a stem and unwraps the paragraph of short text', () => {
     expect(markdownToHtml('a <script>alert(1)</script> b')).not.toContain('<script');
+    // Text from a PDF cannot make a page run script or fetch from elsewhere.
+    const links = markdownToHtml('[a](javascript:alert(1)) [b](java\tscript:x) [c](https://kice.re.kr) [d](#x) ![fig](https://example.com/x.png) $\\href{javascript:alert(1)}{x}$');
+    expect(links).not.toMatch(/href="(java|\s)/i);
+    expect(links).toContain('<a href="https://kice.re.kr">c</a>');
+    expect(links).toContain('<a href="#x">d</a>');
+    expect(links).not.toContain('<img');
+    expect(links).toContain('fig');
     expect(markdownToInlineHtml('$\\sqrt{3}$')).toMatch(/^<span class="katex">/);
     expect(markdownToInlineHtml('③')).toBe('③');
+  });
+});
+
+describe('a decision merged into its record', () => {
+  const record = {
+    id: 'abc-common-1', stem: '값은?', options: [{ label: '①', text: '1' }, { label: '②', text: '2' }], answer: '①', section: 'common', knowledge: ['수학I > 수열'],
+    modalities: { TO: { text: '값은?\n① 1\n② 2' }, TI: { text: '값은?\n① 1\n② 2', images: [] }, IO: { page_image: [], question: { number: 1, section: 'common', regions: [] } } },
+    review: { status: 'pending' },
+  };
+
+  it('leaves a record without a decision as it is, so items.jsonl does not change', () => {
+    expect(applyReview(record, null)).toBe(record);
+  });
+
+  it('applies the edits, keeps TO/TI text and the IO section in step, and carries status, version, original and history', () => {
+    const out = applyReview(record, {
+      status: 'verified', version: 2, updated_at: 't2',
+      edits: { stem: '$x$의 값은?', section: 'calculus', knowledge: ['미적분 > 수열의 극한'] },
+      original: { stem: '값은?', section: 'common', knowledge: ['수학I > 수열'] },
+      history: [{ who: 'ann', when: 't1', version: 1, status: 'pending', edits: { stem: '$x$의 값은?' } }, { who: 'bob', when: 't2', version: 2, status: 'verified', edits: { section: 'calculus', knowledge: ['미적분 > 수열의 극한'] } }],
+    }) as any;
+    expect(out.stem).toBe('$x$의 값은?');
+    expect(out.modalities.TO.text).toBe('$x$의 값은?\n① 1\n② 2');
+    expect(out.modalities.TI.text).toBe(out.modalities.TO.text);
+    expect(out.section).toBe('calculus');
+    expect(out.modalities.IO.question.section).toBe('calculus');
+    expect(out.knowledge).toEqual(['미적분 > 수열의 극한']);
+    expect(out.answer).toBe('①');
+    expect(out.review).toMatchObject({ status: 'verified', version: 2, original: { stem: '값은?' } });
+    expect(out.review.history).toHaveLength(2);
+    expect(record.stem).toBe('값은?');
   });
 });
 
@@ -86,6 +126,16 @@ describe('make review on the shipped sample', () => {
       expect(html, f).not.toMatch(/(src|href)="(https?:)?\/\//);
     }
     expect(fs.readFileSync(path.join(assets, 'review.css'), 'utf8')).toContain('"Noto Sans CJK KR"');
+  });
+
+  it('runs as `make review` does, and says what is missing when there is nothing to review', () => {
+    const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+    const out = execFileSync(tsx, ['pipeline/review/cli.ts', '--year', '2026', '--out', SAMPLE_OUT], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, YEAR: '', OUT: '' } });
+    expect(out).toMatch(/review: 1 papers, 10 items; \d+ pages written, \d+ unchanged/);
+    expect(out).toContain(`file://${path.join(SAMPLE_YEAR, 'review', 'index.html')}`);
+    const missing = spawnSync(tsx, ['pipeline/review/cli.ts', '--year', '1999', '--out', SAMPLE_OUT], { cwd: ROOT, encoding: 'utf8' });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/no items\.jsonl in .*1999: ingest the papers first/);
   });
 
   it('rebuilds only the pages whose records changed', () => {

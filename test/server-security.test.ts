@@ -1,7 +1,7 @@
 // The review server against real requests on a loopback port: the token, the upload limit, PDFs
 // told by their bytes, names that cannot leave their folder, cross-site writes refused, a broken
 // paper failing alone while the server keeps serving; and the review API's versions and export.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -78,6 +78,37 @@ describe('review server settings', () => {
   });
 });
 
+describe('make serve (the command line)', () => {
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+  it('will not start beyond loopback without a token', () => {
+    const r = spawnSync(tsx, ['pipeline/server/cli.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, HOST: '0.0.0.0', REVIEW_TOKEN: '', PORT: '0' } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/HOST=0\.0\.0\.0 is not a loopback address: set REVIEW_TOKEN/);
+  });
+
+  it('starts on 127.0.0.1, serves the page, and stops on SIGTERM', async () => {
+    const child = spawn(tsx, ['pipeline/server/cli.ts'], { cwd: ROOT, env: { ...process.env, HOST: '', PORT: '0', REVIEW_TOKEN: '', OUT: path.join(OUT, 'cli') } });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', d => { text += d; if (text.includes('\n')) resolve(text); });
+        child.on('exit', code => reject(new Error(`exited ${code}`)));
+      });
+      const url = /review server: (http:\/\/127\.0\.0\.1:\d+)\//.exec(line)?.[1];
+      expect(url, line).toBeTruthy();
+      const page = await request(url!, '/');
+      expect(page.status).toBe(200);
+      expect(page.body.toString()).toContain('id="drop"');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    } finally {
+      const exited = new Promise(resolve => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  });
+});
+
 describe('review server on a loopback port', () => {
   let server: ReviewServer;
   let base: string;
@@ -125,12 +156,12 @@ describe('review server on a loopback port', () => {
   });
 
   it('keeps set names and file names inside their folders', async () => {
-    for (const set of ['%2E%2E', '..%2F..%2Ftmp', '.hidden', 'a%2Fb', '%2Fetc', 'x'.repeat(65)]) {
+    for (const set of ['..%2F..%2Ftmp', '.hidden', 'a%2Fb', '%2Fetc', 'x'.repeat(65)]) {
       const r = await request(base, `/api/sets/${set}/items`);
       expect(r.status, set).toBe(400);
     }
-    // A bare ".." is resolved away by URL parsing before any route sees it.
-    expect((await request(base, '/api/sets/../items')).status).toBe(404);
+    // A bare ".." (or %2E%2E) is resolved away by URL parsing before any route sees it.
+    for (const dots of ['..', '%2E%2E']) expect((await request(base, `/api/sets/${dots}/items`)).status).toBe(404);
     const up = await upload(base, '..%2Fescape', { file: { name: 'x.pdf', bytes: pdf() } });
     expect(up.status).toBe(400);
     expect(fs.existsSync(path.join(OUT, 'escape'))).toBe(false);
@@ -238,6 +269,31 @@ describe('review server on a loopback port', () => {
     expect(exportedItems.map(r => r.id)).toEqual([a.id]);
     expect(fs.readFileSync(path.join(dir, ra.modalities.IO.page_image[0])).equals(fs.readFileSync(path.join(OUT, 'sets', 'mixed', '2026', ra.modalities.IO.page_image[0])))).toBe(true);
   });
+});
+
+describe('review server restarted with papers left in an inbox', () => {
+  let server: ReviewServer;
+  const out = path.join(OUT, 'resume');
+  beforeAll(async () => {
+    fs.rmSync(out, { recursive: true, force: true });
+    const inbox = path.join(out, 'sets', 'left', 'inbox');
+    fs.mkdirSync(inbox, { recursive: true });
+    fs.copyFileSync(SAMPLE, path.join(inbox, 'left.pdf'));
+    server = await startReviewServer(resolveServerSettings({ port: 0, outDir: out, year: '2026' }, {}));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('takes them up again as jobs, listed for the set', async () => {
+    const listed = (await request(server.url, '/api/sets/left/jobs')).json.jobs;
+    expect(listed.map((j: any) => j.file)).toEqual(['left.pdf']);
+    const done = await waitJob(server.url, listed[0].job);
+    expect(done.state).toBe('done');
+    expect((await request(server.url, '/api/sets/left/items')).json).toHaveLength(10);
+    // Done papers are not taken up again by the next start.
+    expect(server.jobs.resume()).toEqual([]);
+  }, 120_000);
 });
 
 describe('review server with REVIEW_TOKEN beyond loopback', () => {

@@ -5,6 +5,7 @@
 import { escapeHtml } from './escape.ts';
 import { markdownToHtml, markdownToInlineHtml } from './markdown.ts';
 import { knowledgeLabel, type ReviewRecord } from './record.ts';
+import { withTranslationsHtml } from '../translate/html.ts';
 
 export interface PageInfo {
   width: number;
@@ -120,7 +121,7 @@ export function renderItem(r: ReviewRecord, ctx: ItemContext): string {
   const title = `${r.section && r.section !== 'main' ? `${escapeHtml(r.section)} · ` : ''}${escapeHtml(r.number)}`;
   return `<article class="item status-${escapeHtml(status)}" id="${escapeHtml(r.id)}" data-item-id="${escapeHtml(r.id)}" data-version="${r.review?.version ?? 0}" data-status="${escapeHtml(status)}" tabindex="-1">
 <header><a class="anchor" href="#${escapeHtml(encodeURIComponent(r.id))}">${title}</a> <span class="paper">${escapeHtml(r.source.file)}</span>${r.pilot ? ' <span class="flag">pilot</span>' : ''}${reviewBlock(r)}</header>
-<div class="item-body"><div class="item-text"><div class="stem">${markdownToHtml(r.stem)}</div>${options}${facts(r, ctx)}${figures ? `<div class="crops">${figures}</div>` : ''}${diagnostics ? `<ul class="diagnostics">${diagnostics}</ul>` : ''}</div>
+<div class="item-body"><div class="item-text">${withTranslationsHtml(`<div class="stem">${markdownToHtml(r.stem)}</div>${options}`, r)}${facts(r, ctx)}${figures ? `<div class="crops">${figures}</div>` : ''}${diagnostics ? `<ul class="diagnostics">${diagnostics}</ul>` : ''}</div>
 <div class="item-pages">${recordPages(r).map(p => pageFigure(r, p, ctx)).join('')}</div></div>
 </article>`;
 }

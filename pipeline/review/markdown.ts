@@ -1,26 +1,38 @@
 // Markdown with `$…$` / `$$…$$` math to HTML, with the math typeset by KaTeX at build time so a
 // page needs no script to show it (remark-parse + remark-math → remark-rehype → rehype-katex →
-// rehype-stringify). Raw HTML in a stem is not passed through: remark-rehype drops it by default.
+// rehype-stringify). Raw HTML in a stem is not passed through (remark-rehype drops it by default),
+// nor are unsafe link targets or images from elsewhere (safe-urls.ts).
 import rehypeKatex from 'rehype-katex';
 import rehypeStringify from 'rehype-stringify';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import rehypeSafeUrls from './safe-urls.ts';
 
 // One frozen processor for every call: building it is the costly part.
 const processor = unified()
   .use(remarkParse)
   .use(remarkMath)
   .use(remarkRehype)
+  .use(rehypeSafeUrls)
   // A formula KaTeX cannot parse is shown as its source in red by rehype-katex itself, never dropped.
   .use(rehypeKatex, { strict: 'ignore', output: 'htmlAndMathml' })
   .use(rehypeStringify)
   .freeze();
 
+/**
+ * A stem's single line breaks are the paper's own lines (a condition box's (가), (나) each on its
+ * own): kept as hard breaks so the text reads like the page beside it. Inside math they are mere
+ * whitespace, so the two trailing spaces change nothing there.
+ */
+export function keepLineBreaks(markdown: string): string {
+  return markdown.replace(/([^\n])\n(?!\n)/g, '$1  \n');
+}
+
 /** Block HTML (paragraphs) for a stem. */
 export function markdownToHtml(markdown: string): string {
-  return String(processor.processSync(markdown ?? '')).trim();
+  return String(processor.processSync(keepLineBreaks(markdown ?? ''))).trim();
 }
 
 /** Inline HTML for short text (an option, an answer): the single paragraph's wrapper is dropped. */

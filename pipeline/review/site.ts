@@ -12,7 +12,7 @@ import { renderIndex, renderPaperPage, type IndexEntry } from './page-html.ts';
 import { paperStats } from './paper-stats.ts';
 
 /** Bumped whenever the markup changes, so every page is rebuilt once. */
-export const SITE_VERSION = 1;
+export const SITE_VERSION = 3;
 
 export interface SiteResult {
   dir: string;

@@ -13,7 +13,7 @@ h1 { font-size: 1.4rem; margin: 8px 0 12px; } h2 { font-size: 1.15rem; margin: 2
 a { color: #1849a9; }
 table { border-collapse: collapse; width: 100%; background: #fff; font-size: .92rem; }
 th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
-th { background: #eef1f5; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+th { background: #eef1f5; } td.num { text-align: right; font-variant-numeric: tabular-nums; } tbody td:first-child { white-space: nowrap; }
 tr.has-problems td:first-child { border-left: 4px solid var(--warn); } tr.failed td:first-child { border-left: 4px solid var(--bad); }
 .summary { display: flex; gap: 18px; flex-wrap: wrap; margin: 8px 0 16px; }
 .summary div { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; }
@@ -34,7 +34,7 @@ tr.has-problems td:first-child { border-left: 4px solid var(--warn); } tr.failed
 .original pre { white-space: pre-wrap; font-size: .8rem; background: var(--bg); padding: 4px; }
 .item-body { display: grid; grid-template-columns: minmax(0, 1fr) minmax(280px, 460px); gap: 18px; margin-top: 8px; }
 @media (max-width: 900px) { .item-body { grid-template-columns: 1fr; } }
-.stem { font-size: 1.02rem; } .stem p { margin: .3em 0; }
+.stem { font-size: 1.02rem; } .stem p { margin: .3em 0; } .stem .katex-display { overflow-x: auto; overflow-y: hidden; padding: 2px 0; }
 .options { list-style: none; padding: 0; margin: 6px 0; display: flex; flex-wrap: wrap; gap: 4px 22px; }
 .options .label { font-weight: 600; margin-right: 2px; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; font-size: .9rem; margin: 10px 0; }

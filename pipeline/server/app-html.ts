@@ -18,13 +18,13 @@ export function appHtml(sets: string[]): string {
 <a id="export" href="#">Export verified (tar)</a>
 </form>
 <section id="upload" class="bar">
-<div id="drop" tabindex="0">Drop a paper (PDF) and, if you have it, its answer key (PNG, JPG, PDF or CSV) here, or choose them:</div>
-<label>Paper <input type="file" id="file" accept="application/pdf,.pdf"></label>
+<div id="drop" tabindex="0">Drop papers (PDF) and, if you have them, their answer keys (<code>&lt;paper&gt;-answer.png|jpg|pdf|csv</code>) here, or choose them:</div>
+<label>Papers <input type="file" id="file" accept="application/pdf,.pdf" multiple></label>
 <label>Key <input type="file" id="key" accept=".png,.jpg,.jpeg,.pdf,.csv,image/png,image/jpeg,application/pdf,text/csv"></label>
 <button id="send" type="button">Upload</button>
 <ul id="jobs"></ul>
 </section>
-<p class="help"><kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
+<p class="help"><kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>n</kbd> next pending · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
 <p id="message" role="status" aria-live="polite"></p>
 <p id="counts"></p>
 <div id="items"></div>

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveConfig } from '../config.ts';
 import { formatDiagnostic } from '../diagnostics.ts';
-import { runBatch, type PaperOutcome } from '../run.ts';
+import { listPdfs, runBatch, type PaperOutcome } from '../run.ts';
 import type { Sets } from './sets.ts';
 import type { ServerSettings } from './settings.ts';
 
@@ -45,6 +45,29 @@ export class JobQueue extends EventEmitter {
   /** Resolves once every job queued so far has finished. */
   idle(): Promise<void> {
     return this.chain;
+  }
+
+  /** The jobs of a set since the server started, oldest first. */
+  list(set: string): Job[] {
+    return [...this.jobs.values()].filter(j => j.set === set);
+  }
+
+  /**
+   * Queues the papers a stopped server left in the sets' inboxes: a PDF the set's store does not
+   * hold as done (what failed was moved out of the inbox). Returns the jobs queued.
+   */
+  resume(): Job[] {
+    const queued: Job[] = [];
+    for (const set of this.sets.list()) {
+      const p = this.sets.paths(set);
+      if (!fs.existsSync(p.inbox)) continue;
+      const store = this.sets.store(set);
+      for (const file of listPdfs(p.inbox)) {
+        const sha = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+        if (store?.paper(sha)?.status !== 'done') queued.push(this.enqueue(set, path.basename(file)));
+      }
+    }
+    return queued;
   }
 
   enqueue(set: string, file: string): Job {

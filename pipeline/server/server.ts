@@ -18,6 +18,8 @@ import { JobQueue, type Job } from './jobs.ts';
 import { decide, decisionFrom } from './reviews.ts';
 import { checkHost, checkSetName, checkToken, checkWriteOrigin, isPdf, keyKind, TOKEN_COOKIE } from './security.ts';
 import { Sets } from './sets.ts';
+import { DEFAULTS, ROOT } from '../config.ts';
+import { saveTranslationEdit, TranslationEditError, translationEditFrom } from '../translate/edit.ts';
 import type { ServerSettings } from './settings.ts';
 
 const PUBLIC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
@@ -91,12 +93,18 @@ export function createReviewServer(settings: ServerSettings): { server: http.Ser
       res.write(`event: job\ndata: ${JSON.stringify(jobView(j))}\n\n`);
       if (j.state === 'done' || j.state === 'failed') stop();
     };
+    // A comment now and then keeps proxies and idle timers from closing a quiet stream while a long paper runs.
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
     const stop = () => {
+      clearInterval(keepAlive);
       jobs.off('job', push);
       res.end();
     };
     jobs.on('job', push);
-    req.on('close', () => jobs.off('job', push));
+    req.on('close', () => {
+      clearInterval(keepAlive);
+      jobs.off('job', push);
+    });
     push(job);
   }
 
@@ -129,6 +137,7 @@ export function createReviewServer(settings: ServerSettings): { server: http.Ser
       const set = checkSetName(c);
       if (method === 'POST' && d === 'papers' && parts.length === 4) return upload(req, send, set);
       if (method === 'GET' && d === 'items' && parts.length === 4) return json(send, 200, sets.records(set));
+      if (method === 'GET' && d === 'jobs' && parts.length === 4) return json(send, 200, { jobs: jobs.list(set).map(jobView) });
       if (method === 'GET' && d === 'items.html' && parts.length === 4) return send(200, itemsHtml(sets, set, sets.records(set)), 'text/html; charset=utf-8');
       if (method === 'GET' && d === 'export' && parts.length === 4) {
         const out = exportVerified(sets, set);
@@ -153,6 +162,19 @@ export function createReviewServer(settings: ServerSettings): { server: http.Ser
         const state = decide(store.db, c, record as unknown as Record<string, unknown>, decision);
         sets.writeItems(set);
         return json(send, 200, { id: c, set, version: state.version, status: state.status, review: state });
+      }
+      // A reviewer's edit of a translation: checked again on save, the earlier text kept (pipeline/translate/edit.ts).
+      if (method === 'POST' && d === 'translations' && parts.length === 5) {
+        if (!/^[a-z]{2}$/.test(parts[4])) throw new HttpError(400, 'the language must be a two-letter code');
+        const reviewer = typeof req.headers['x-reviewer'] === 'string' ? req.headers['x-reviewer'] : undefined;
+        try {
+          const row = saveTranslationEdit(sets.store(set)!.db, sets.records(set), c, parts[4], translationEditFrom(await readJson(req), reviewer), path.join(ROOT, DEFAULTS.translateGlossaryDir));
+          sets.writeItems(set);
+          return json(send, 200, { id: c, set, lang: row.lang, version: row.version, status: row.status, checks: [...row.checks, ...row.consistency], history: row.history });
+        } catch (e) {
+          if (e instanceof TranslationEditError) throw new HttpError(e.status, e.message, e.extra);
+          throw e;
+        }
       }
     }
     throw new HttpError(404, 'not found');
@@ -198,6 +220,8 @@ export async function startReviewServer(settings: ServerSettings): Promise<Revie
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());
   });
+  // Uploads a stopped server had not ingested yet are taken up again.
+  jobs.resume();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {

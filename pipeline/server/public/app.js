@@ -1,7 +1,8 @@
 // The review page's script (served as /assets/app.js): upload with progress over server-sent
 // events, and the keyboard-first review queue. Plain browser JavaScript, no build step.
 const $ = sel => document.querySelector(sel);
-const state = { set: '', records: new Map(), current: 0 };
+// `decisions` counts decisions sent: a list fetched while one was under way may predate it and is fetched again.
+const state = { set: '', records: new Map(), current: 0, decisions: 0 };
 
 function message(text, isError = false) {
   const m = $('#message');
@@ -30,6 +31,16 @@ function focusItem(i) {
   list[state.current].scrollIntoView({ block: 'nearest' });
 }
 
+/** The queue proper: the next item still pending after the current one (wrapping round). */
+function nextPending() {
+  const list = articles();
+  for (let step = 1; step <= list.length; step++) {
+    const i = (state.current + step) % list.length;
+    if (list[i].dataset.status === 'pending') return focusItem(i);
+  }
+  message('nothing is pending in this set');
+}
+
 function counts() {
   const by = s => articles().filter(a => a.dataset.status === s).length;
   $('#counts').textContent = `${articles().length} items · ${by('verified')} verified · ${by('rejected')} rejected · ${by('pending')} pending`;
@@ -38,7 +49,9 @@ function counts() {
 async function loadItems() {
   if (!state.set) return;
   const set = encodeURIComponent(state.set);
+  const decisions = state.decisions;
   const [records, html] = await Promise.all([api(`/api/sets/${set}/items`), api(`/api/sets/${set}/items.html`)]);
+  if (decisions !== state.decisions) return loadItems();
   if (!records.ok || !html.ok) return message(`cannot load the set: ${records.body.error ?? html.body}`, true);
   state.records = new Map(records.body.map(r => [r.id, r]));
   const currentId = articles()[state.current]?.dataset.itemId;
@@ -72,11 +85,19 @@ function showConflict(article, text) {
 
 async function decide(article, status, edits) {
   const id = article.dataset.itemId;
+  state.decisions++;
   const body = { status, version: Number(article.dataset.version), who: who(), ...(edits && { edits }) };
   const res = await api(`/api/items/${encodeURIComponent(id)}/review?set=${encodeURIComponent(state.set)}`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
-  if (res.status === 409) return showConflict(article, res.body.error);
+  state.decisions++;
+  if (res.status === 409) {
+    // Show what the other reviewer made of the item, and say what of ours was not saved.
+    await refreshItem(id);
+    const fresh = document.querySelector(`#items article[data-item-id="${CSS.escape(id)}"]`) ?? article;
+    const lost = edits ? ` Not saved: ${Object.entries(edits).map(([k, v]) => `${k} → ${JSON.stringify(v)}`).join(', ')}.` : '';
+    return showConflict(fresh, `${res.body.error}.${lost}`);
+  }
   if (!res.ok) return message(`not saved: ${res.body.error ?? res.body}`, true);
   message(`${id}: ${status}${edits ? ` (edited ${Object.keys(edits).join(', ')})` : ''}, version ${res.body.version}`);
   await refreshItem(id);
@@ -143,6 +164,7 @@ document.addEventListener('keydown', e => {
   const keys = {
     j: () => focusItem(state.current + 1), ArrowDown: () => focusItem(state.current + 1),
     k: () => focusItem(state.current - 1), ArrowUp: () => focusItem(state.current - 1),
+    n: () => nextPending(),
     v: () => article && decide(article, 'verified'),
     x: () => article && decide(article, 'rejected'),
     r: () => article && decide(article, 'rejected'),
@@ -158,10 +180,10 @@ $('#items').addEventListener('click', e => {
 });
 
 function jobLine(job) {
-  let li = document.getElementById(`job-${job.id}`);
+  let li = document.getElementById(`job-${job.job}`);
   if (!li) {
     li = document.createElement('li');
-    li.id = `job-${job.id}`;
+    li.id = `job-${job.job}`;
     $('#jobs').prepend(li);
   }
   li.className = job.state;
@@ -178,7 +200,11 @@ function follow(jobId) {
     jobLine(job);
     // The set's items appear as each paper is done.
     if (job.papers.length > seen) { seen = job.papers.length; loadItems(); }
-    if (job.state === 'done' || job.state === 'failed') { events.close(); loadItems(); }
+    if (job.state === 'done' || job.state === 'failed') {
+      events.close();
+      message(`${job.file}: ${job.state}${job.errors.length ? ` — ${job.errors.map(e => e.message).join('; ')}` : ''}`, job.state === 'failed');
+      loadItems();
+    }
   });
   events.onerror = () => events.close();
 }
@@ -192,29 +218,57 @@ async function upload(file, key) {
   const res = await api(`/api/sets/${encodeURIComponent(state.set)}/papers`, { method: 'POST', body: form });
   if (!res.ok) return message(`upload refused (${res.status}): ${res.body.error ?? res.body}`, true);
   message(`${res.body.file}: queued`);
-  jobLine({ id: res.body.job, file: res.body.file, state: 'queued', done: 0, total: 0, errors: [], papers: [] });
+  jobLine({ job: res.body.job, file: res.body.file, state: 'queued', done: 0, total: 0, errors: [], papers: [] });
   follow(res.body.job);
 }
 
-$('#send').addEventListener('click', () => upload($('#file').files[0], $('#key').files[0]));
+/**
+ * Papers and their keys from a set of files: a key is `<paper stem>-answer.<ext>`, or the one other
+ * file when there is one paper. Anything not named .pdf still goes up as a paper when nothing is,
+ * so the server (which reads the bytes) says what is wrong with it.
+ */
+function pairs(files) {
+  const papers = files.filter(f => /\.pdf$/i.test(f.name) && !/-answer\.pdf$/i.test(f.name));
+  if (!papers.length) return files.slice(0, 1).map(f => [f, undefined]);
+  const others = files.filter(f => !papers.includes(f));
+  return papers.map(pdf => {
+    const stem = pdf.name.replace(/\.pdf$/i, '');
+    return [pdf, others.find(k => k.name.startsWith(`${stem}-answer.`)) ?? (papers.length === 1 && others.length === 1 ? others[0] : undefined)];
+  });
+}
+
+/** Uploads each paper with its key; a key chosen in the key picker goes with a lone paper. */
+async function uploadAll(files, chosenKey) {
+  if (!files.length) return message('choose a PDF first', true);
+  const list = pairs(files);
+  if (chosenKey && list.length === 1) list[0][1] = chosenKey;
+  for (const [pdf, key] of list) await upload(pdf, key);
+}
+
+$('#send').addEventListener('click', () => uploadAll([...$('#file').files], $('#key').files[0]));
 const drop = $('#drop');
 drop.addEventListener('dragover', e => { e.preventDefault(); drop.classList.add('over'); });
 drop.addEventListener('dragleave', () => drop.classList.remove('over'));
 drop.addEventListener('drop', e => {
   e.preventDefault();
   drop.classList.remove('over');
-  const files = [...e.dataTransfer.files];
-  const pdf = files.find(f => f.type === 'application/pdf' || /\.pdf$/i.test(f.name) && !/-answer\./i.test(f.name));
-  const key = files.find(f => f !== pdf);
-  upload(pdf, key);
+  uploadAll([...e.dataTransfer.files]);
 });
 
-function openSet(name) {
+async function openSet(name) {
   state.set = name;
   state.current = 0;
   $('#export').href = `/api/sets/${encodeURIComponent(name)}/export`;
   history.replaceState(null, '', `/?set=${encodeURIComponent(name)}`);
+  $('#jobs').replaceChildren();
   loadItems();
+  // The set's jobs, so a reloaded page still shows (and follows) what is being ingested.
+  const res = await api(`/api/sets/${encodeURIComponent(name)}/jobs`);
+  if (!res.ok) return;
+  for (const job of res.body.jobs) {
+    jobLine(job);
+    if (job.state === 'queued' || job.state === 'running') follow(job.job);
+  }
 }
 $('#setbar').addEventListener('submit', e => { e.preventDefault(); openSet($('#set').value.trim()); });
 openSet(new URLSearchParams(location.search).get('set') ?? $('#set').value.trim());
