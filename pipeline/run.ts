@@ -13,6 +13,8 @@ import type { StageContext } from './stage.ts';
 import { Store } from './store/db.ts';
 import { writeJsonl } from './store/jsonl.ts';
 import { loadTemplates, type Template } from './template.ts';
+import { keyFileFor } from './stages/answers.ts';
+import { statsFileFor } from './stages/stats.ts';
 import { closeOcr } from './providers/ocr.ts';
 
 export interface PaperOutcome {
@@ -59,6 +61,20 @@ export function runKey(config: Config, templates: readonly Template[]): string {
   return h.digest('hex').slice(0, 16);
 }
 
+/**
+ * One paper's run key: the batch's, plus the name and bytes of every file beside the paper that
+ * decides its records (the answer key, the published error rates). A corrected key or new stats
+ * make a stored paper out of date, so it is redone though its PDF is the same.
+ */
+export function paperRunKey(batchKey: string, file: string, templates: readonly Template[]): string {
+  const companions = new Set<string>();
+  for (const f of [keyFileFor(file), ...templates.map(t => keyFileFor(file, t)), statsFileFor(file)]) if (f) companions.add(f);
+  if (!companions.size) return batchKey;
+  const h = crypto.createHash('sha256').update(batchKey);
+  for (const f of [...companions].sort()) h.update(`\0${path.basename(f)}\0`).update(fs.readFileSync(f));
+  return h.digest('hex').slice(0, 16);
+}
+
 export function newDocument(file: string, bytes: Uint8Array): PaperDocument {
   return {
     file: path.basename(file), path: file, sha256: '', bytes, pageCount: 0, cover: '',
@@ -82,15 +98,16 @@ export async function processPaper(file: string, base: Omit<StageContext, 'pdf'>
   }
   const sha = crypto.createHash('sha256').update(bytes).digest('hex');
   outcome.sha256 = sha;
+  const key = paperRunKey(base.runKey, file, base.templates);
   const prior = base.store.paper(sha);
-  if (prior?.status === 'done' && prior.run_key === base.runKey && !base.config.force) {
+  if (prior?.status === 'done' && prior.run_key === key && !base.config.force) {
     outcome.status = 'skipped';
     outcome.pages = prior.pages ?? 0;
     outcome.questions = (base.store.db.prepare('SELECT count(*) n FROM items WHERE paper = ?').get(sha) as { n: number }).n;
     return outcome;
   }
   const doc = newDocument(file, bytes);
-  const ctx: StageContext = { ...base };
+  const ctx: StageContext = { ...base, runKey: key };
   let stage = '';
   try {
     for (const s of stages(base.config)) {

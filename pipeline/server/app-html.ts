@@ -24,7 +24,7 @@ export function appHtml(sets: string[]): string {
 <button id="send" type="button">Upload</button>
 <ul id="jobs"></ul>
 </section>
-<p class="help"><kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>n</kbd> next pending · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
+<p class="help"><kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>n</kbd> next pending · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit · <kbd>t</kbd> edit translation (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
 <p id="message" role="status" aria-live="polite"></p>
 <p id="counts"></p>
 <div id="items"></div>
@@ -44,4 +44,10 @@ kbd { border: 1px solid var(--line); border-radius: 3px; padding: 0 4px; backgro
 form.edit { display: grid; grid-template-columns: max-content 1fr; gap: 6px 10px; margin: 10px 0; padding: 10px; background: var(--bg); border-radius: 6px; }
 form.edit textarea { min-height: 4em; font: inherit; } form.edit .buttons { grid-column: 2; }
 .conflict { color: var(--bad); font-weight: 600; }
+.bilingual section.translation h4 { margin: 0 0 6px; font-size: .85rem; color: var(--muted); }
+.bilingual section.status-flagged h4, .bilingual section.status-failed h4 { color: var(--bad); }
+.bilingual section.status-ok h4 { color: var(--ok); }
+.bilingual .checks { margin: 6px 0; padding-left: 18px; font-size: .85rem; } .bilingual .checks.clear { color: var(--ok); }
+.translation-history { margin: 4px 0 0; padding-left: 18px; color: var(--muted); font-size: .8rem; } .translation-history .current { color: inherit; }
+form.translation-edit { grid-template-columns: 1fr; } form.translation-edit .buttons { grid-column: 1; } form.translation-edit textarea { min-height: 8em; }
 `;

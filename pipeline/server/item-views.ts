@@ -2,6 +2,7 @@
 // (pipeline/review/item-html.ts), with images served from the set's output folder.
 import { renderItem, type PageInfo, type StoreDiagnostic } from '../review/item-html.ts';
 import type { ReviewRecord } from '../review/record.ts';
+import type { TranslationHistoryView, TranslationView } from '../translate/html.ts';
 import type { Sets } from './sets.ts';
 
 export function itemsHtml(sets: Sets, set: string, records: ReviewRecord[]): string {
@@ -20,10 +21,21 @@ export function itemsHtml(sets: Sets, set: string, records: ReviewRecord[]): str
     }
     return p;
   };
+  // A translated record's versions (the translations table's history), so the page lists a reviewer's edits.
+  const historyOf = store?.db.prepare('SELECT history, updated_at FROM translations WHERE item = ? AND lang = ?');
+  const withHistory = (r: ReviewRecord & { translations?: Record<string, TranslationView> }): ReviewRecord => {
+    if (!historyOf || !r.translations) return r;
+    const translations = Object.fromEntries(Object.entries(r.translations).map(([lang, t]) => {
+      const row = historyOf.get(r.id, lang) as { history: string; updated_at: string } | undefined;
+      const history = row ? (JSON.parse(row.history) as TranslationHistoryView[]).map(h => ({ who: h.who, when: h.when, version: h.version, checks: h.checks })) : [];
+      return [lang, { ...t, history, updated_at: row?.updated_at }];
+    }));
+    return Object.assign({}, r, { translations });
+  };
   const base = `/sets/${encodeURIComponent(set)}/files/`;
   return records.map(r => {
     const p = paper(r.source.sha256);
-    return renderItem(r, {
+    return renderItem(withHistory(r), {
       pages: p.pages,
       paperDiagnostics: p.diagnostics,
       asset: rel => base + rel.split('/').map(encodeURIComponent).join('/'),

@@ -158,6 +158,78 @@ function editForm(article) {
   first.focus();
 }
 
+/**
+ * The editor of an item's translation (key t): its stem and options in the language's column, beside
+ * the source. Saving sends the version the text was loaded at; the server runs every check again,
+ * and the item is drawn again with the new findings and the version history. A stale version is
+ * refused and shown like a stale review edit.
+ */
+function translationForm(article, lang) {
+  const r = state.records.get(article.dataset.itemId);
+  const langs = Object.keys(r?.translations ?? {}).sort();
+  if (!langs.length) return message(`${article.dataset.itemId} has no translation to edit`, true);
+  article.querySelector('form.translation-edit')?.remove();
+  lang = lang ?? langs[0];
+  const t = r.translations[lang];
+  const version = t.version;
+  const form = document.createElement('form');
+  form.className = 'edit translation-edit';
+  form.dataset.lang = lang;
+  const label = (text, input) => {
+    const l = document.createElement('label');
+    l.textContent = text;
+    form.append(l, input);
+    return input;
+  };
+  if (langs.length > 1) {
+    const select = document.createElement('select');
+    select.name = 'lang';
+    for (const l of langs) select.append(new Option(l, l, false, l === lang));
+    select.addEventListener('change', () => translationForm(article, select.value));
+    label('language', select);
+  }
+  const area = (name, value) => Object.assign(document.createElement('textarea'), { name, value });
+  const stem = label(`${lang} stem (v${version})`, area('stem', t.stem ?? ''));
+  const options = label('options (one a line: label text)', area('options', (t.options ?? []).map(o => `${o.label} ${o.text}`).join('\n')));
+  const buttons = document.createElement('div');
+  buttons.className = 'buttons';
+  buttons.innerHTML = '<button type="submit">Save translation (Ctrl+Enter)</button> <button type="button" class="cancel">Cancel (Esc)</button>';
+  form.append(buttons);
+  const close = () => { form.remove(); article.focus(); };
+  form.querySelector('.cancel').addEventListener('click', close);
+  form.addEventListener('keydown', e => {
+    if (e.key === 'Escape') { e.preventDefault(); close(); }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
+  });
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    const opts = options.value.split('\n').map(l => l.trim()).filter(Boolean).map(l => {
+      const m = /^(\S+)\s*(.*)$/.exec(l);
+      return { label: m[1], text: m[2] };
+    });
+    if (stem.value === (t.stem ?? '') && JSON.stringify(opts) === JSON.stringify(t.options ?? [])) return close();
+    const id = article.dataset.itemId;
+    state.decisions++;
+    const res = await api(`/api/items/${encodeURIComponent(id)}/translations/${encodeURIComponent(lang)}?set=${encodeURIComponent(state.set)}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stem: stem.value, options: opts, version, who: who() }),
+    });
+    state.decisions++;
+    if (res.status === 409) {
+      await refreshItem(id);
+      const fresh = document.querySelector(`#items article[data-item-id="${CSS.escape(id)}"]`) ?? article;
+      return showConflict(fresh, `${lang}: ${res.body.error}. Not saved: ${lang} stem → ${JSON.stringify(stem.value)}.`);
+    }
+    if (!res.ok) return message(`translation not saved: ${res.body.error ?? res.body}`, true);
+    const found = res.body.checks.map(c => c.rule);
+    message(`${id} ${lang}: ${res.body.status}, version ${res.body.version}${found.length ? ` — ${[...new Set(found)].join(', ')}` : ' — checks: no findings'}`);
+    await refreshItem(id);
+  });
+  const column = article.querySelector(`section.translation[data-lang="${CSS.escape(lang)}"]`);
+  if (column) column.querySelector('h4').after(form);
+  else article.querySelector('.item-text').prepend(form);
+  stem.focus();
+}
+
 document.addEventListener('keydown', e => {
   if (e.target.closest?.('input, textarea, select, form.edit') || e.ctrlKey || e.metaKey || e.altKey) return;
   const article = articles()[state.current];
@@ -170,6 +242,7 @@ document.addEventListener('keydown', e => {
     r: () => article && decide(article, 'rejected'),
     p: () => article && decide(article, 'pending'),
     e: () => article && editForm(article),
+    t: () => article && translationForm(article),
   };
   if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
 });
