@@ -125,23 +125,11 @@ function editForm(article) {
   field('points', 'points', r.points ?? '');
   field('section', 'section', r.section);
   field('tags (one a line, segments joined by " > ")', 'tags', (r.knowledge ?? []).map(tagText).join('\n'), true);
-  const buttons = document.createElement('div');
-  buttons.className = 'buttons';
-  buttons.innerHTML = '<button type="submit">Save (Ctrl+Enter)</button> <button type="button" class="cancel">Cancel (Esc)</button>';
-  form.append(buttons);
-  const close = () => { form.remove(); article.focus(); };
-  form.querySelector('.cancel').addEventListener('click', close);
-  form.addEventListener('keydown', e => {
-    if (e.key === 'Escape') { e.preventDefault(); close(); }
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
-  });
+  const close = formButtons(form, article, 'Save');
   form.addEventListener('submit', async e => {
     e.preventDefault();
     const v = Object.fromEntries(new FormData(form));
-    const opts = String(v.options).split('\n').map(l => l.trim()).filter(Boolean).map(l => {
-      const m = /^(\S+)\s*(.*)$/.exec(l);
-      return { label: m[1], text: m[2] };
-    });
+    const opts = optionLines(String(v.options));
     const edits = {};
     if (v.stem !== r.stem) edits.stem = v.stem;
     if (JSON.stringify(opts) !== JSON.stringify(r.options)) edits.options = opts;
@@ -156,6 +144,29 @@ function editForm(article) {
   });
   article.querySelector('.item-text').prepend(form);
   first.focus();
+}
+
+/** Save and Cancel buttons for an editor, with Ctrl+Enter and Esc; returns what closes it. */
+function formButtons(form, article, saveLabel) {
+  const buttons = document.createElement('div');
+  buttons.className = 'buttons';
+  buttons.innerHTML = `<button type="submit">${saveLabel} (Ctrl+Enter)</button> <button type="button" class="cancel">Cancel (Esc)</button>`;
+  form.append(buttons);
+  const close = () => { form.remove(); article.focus(); };
+  form.querySelector('.cancel').addEventListener('click', close);
+  form.addEventListener('keydown', e => {
+    if (e.key === 'Escape') { e.preventDefault(); close(); }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
+  });
+  return close;
+}
+
+/** Options typed one a line, "label text". */
+function optionLines(text) {
+  return text.split('\n').map(l => l.trim()).filter(Boolean).map(l => {
+    const m = /^(\S+)\s*(.*)$/.exec(l);
+    return { label: m[1], text: m[2] };
+  });
 }
 
 /**
@@ -191,22 +202,10 @@ function translationForm(article, lang) {
   const area = (name, value) => Object.assign(document.createElement('textarea'), { name, value });
   const stem = label(`${lang} stem (v${version})`, area('stem', t.stem ?? ''));
   const options = label('options (one a line: label text)', area('options', (t.options ?? []).map(o => `${o.label} ${o.text}`).join('\n')));
-  const buttons = document.createElement('div');
-  buttons.className = 'buttons';
-  buttons.innerHTML = '<button type="submit">Save translation (Ctrl+Enter)</button> <button type="button" class="cancel">Cancel (Esc)</button>';
-  form.append(buttons);
-  const close = () => { form.remove(); article.focus(); };
-  form.querySelector('.cancel').addEventListener('click', close);
-  form.addEventListener('keydown', e => {
-    if (e.key === 'Escape') { e.preventDefault(); close(); }
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
-  });
+  const close = formButtons(form, article, 'Save translation');
   form.addEventListener('submit', async e => {
     e.preventDefault();
-    const opts = options.value.split('\n').map(l => l.trim()).filter(Boolean).map(l => {
-      const m = /^(\S+)\s*(.*)$/.exec(l);
-      return { label: m[1], text: m[2] };
-    });
+    const opts = optionLines(options.value);
     if (stem.value === (t.stem ?? '') && JSON.stringify(opts) === JSON.stringify(t.options ?? [])) return close();
     const id = article.dataset.itemId;
     state.decisions++;
