@@ -1,6 +1,8 @@
 // The fields of an items.jsonl record that the review pages read. Records are written by emit
 // (pipeline/stages/emit.ts) and overlaid by the store (knowledge, duplicate_of, review); this is
-// the reading side's view, so fields other engineers fill may be absent.
+// the reading side's view, so fields the passes over the store fill may be absent.
+import type { ItemRecord } from '../stages/emit.ts';
+
 export interface Region {
   page: number;
   bbox: number[];
@@ -40,22 +42,10 @@ export interface RecordReview {
   updated_at?: string;
 }
 
-export interface ReviewRecord {
-  id: string;
+export interface ReviewRecord extends Pick<ItemRecord, 'id' | 'section' | 'number' | 'type' | 'options' | 'stem' | 'answer' | 'points' | 'page' | 'regions' | 'error_rate' | 'difficulty'> {
   source: { file: string; sha256: string; pages?: number };
   exam?: Record<string, unknown>;
-  section: string | null;
-  number: number;
-  type: string;
-  options: { label: string; text: string }[];
-  stem: string;
-  answer: string | null;
-  points: number | null;
-  page: number;
-  regions: Region[];
   figures: { path: string | null; page: number; bbox: number[]; kind?: string }[];
-  error_rate: number | null;
-  difficulty: string | null;
   modalities?: {
     TO?: { text: string };
     TI?: { text: string; images: string[] };

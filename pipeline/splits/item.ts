@@ -3,31 +3,18 @@
 // split, its version, its exam date and a fingerprint of its content. Image paths are relative to
 // the split's folder (images/pages/…, images/figures/…).
 import crypto from 'node:crypto';
+import type { ItemRecord } from '../stages/emit.ts';
 
-export interface StoreRecord {
-  id: string;
+/**
+ * A record as the store gives it (emit's record with the overlays): what reviewers may change is
+ * looser here (tags edited as plain strings), and fields other passes add pass through.
+ */
+export interface StoreRecord extends Omit<ItemRecord, 'source' | 'exam' | 'parts' | 'pilot' | 'flags' | 'figures' | 'knowledge' | 'review' | 'diagnostics'> {
   source: { file: string; sha256: string; pages?: number };
   exam: { family?: string; year?: number | null; sitting?: string | null; subject?: string | null; language?: string; [k: string]: unknown };
-  section: string | null;
-  number: number;
-  type: string;
-  options: { label: string; text: string }[];
-  stem: string;
-  answer: string | null;
-  points: number | null;
-  parts?: { label: string; marks: number | null }[];
-  page: number;
-  regions: { page: number; bbox: number[] }[];
+  parts?: ItemRecord['parts'];
   figures: { path: string | null; page: number; bbox: number[]; kind?: string }[];
-  error_rate: number | null;
-  difficulty: string | null;
-  modalities: {
-    TO: { text: string };
-    TI: { text: string; images: string[] };
-    IO: { page_image: string[]; question: { number: number; section: string | null; regions: { page: number; bbox: number[] }[] } };
-  };
   knowledge: unknown[];
-  duplicate_of: string | null;
   review?: { status?: string; [k: string]: unknown };
   diagnostics?: unknown[];
   [k: string]: unknown;
