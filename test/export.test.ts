@@ -93,6 +93,26 @@ describe('exports of a split', () => {
     expect(images(row.image).map(b => b.equals(fs.readFileSync(path.join(dir, pages[0]))) || b.equals(fs.readFileSync(path.join(dir, pages[1]))))).toEqual([true, true]);
   });
 
+  it('carries each language of a translated item as its own columns (HF files and VLMEvalKit), null or empty where an item has none', () => {
+    const [a, b, c] = items.filter(i => i.modalities.IO.page_image.length === 1);
+    const en = (i: SplitItem, status: string) => ({ en: { stem: `EN ${i.stem}`, options: i.options.map(o => ({ label: o.label, text: `EN ${o.text}` })), status, checks: [] } });
+    const translated: SplitItem[] = [{ ...a, translations: en(a, 'ok') }, { ...b, translations: en(b, 'failed') }, c];
+    const target = path.join(work, 'translated');
+    fs.rmSync(target, { recursive: true, force: true });
+    const copied = copyImages(translated, dir, target);
+    writeExports(target, 'tr', copied.items, { title: 't', scope: 's', counts: {}, sources: [] });
+    for (const file of ['data/tr.jsonl', 'data/TO/tr.jsonl', 'data/TI/tr.jsonl']) {
+      const rows = readJsonl(path.join(target, file));
+      expect(rows.map(r => r.question_en), file).toEqual([`EN ${a.stem}`, null, null]);
+      expect(rows[0].options_en, file).toEqual(a.options.map(o => ({ label: o.label, text: `EN ${o.text}` })));
+      expect(rows.every(r => !('translations' in r)), file).toBe(true);
+    }
+    const tsvRows = ['mcq', 'free'].flatMap(t => parseTsv(fs.readFileSync(path.join(target, 'vlmevalkit', `exam_ingest_tr_${t}.tsv`), 'utf8')).rows);
+    const byId = new Map(tsvRows.map(r => [r.id, r]));
+    expect(byId.get(a.id)!.question_en.startsWith(`EN ${a.stem}`)).toBe(true);
+    expect(byId.get(b.id)!.question_en).toBe('');
+  });
+
   it('the JSONL, the TSVs and the lm-eval data hold the same items, with points, error rates and difficulty', () => {
     const rows = readJsonl(path.join(dir, 'data', '25-06.jsonl'));
     expect(rows.map(r => r.id)).toEqual(items.map(i => i.id));

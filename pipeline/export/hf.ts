@@ -4,7 +4,7 @@
 // (all, TO, TI, IO), so `load_dataset("json", data_files=…)` or `load_dataset(<folder>, "TI")` reads them.
 import YAML from 'yaml';
 import { writeFile, jsonl } from './files.ts';
-import type { ExportRow } from './rows.ts';
+import { translationColumns, translationLanguages, type ExportRow } from './rows.ts';
 
 /** HF split names must match ^\w+(\.\w+)*$: 26-05 → 26_05, after-2025-06 → after_2025_06. */
 export function hfSplitName(label: string): string {
@@ -23,10 +23,11 @@ function pick(r: ExportRow, keys: readonly (keyof ExportRow)[]): Record<string, 
 }
 
 /** Each modality's columns: TO the text; TI the text and figure crops; IO the page images and the question's place on them (no text). */
-export function modalityRow(r: ExportRow, modality: 'TO' | 'TI' | 'IO'): Record<string, unknown> {
+export function modalityRow(r: ExportRow, modality: 'TO' | 'TI' | 'IO', langs: readonly string[] = []): Record<string, unknown> {
   const labels = r.options.map(o => o.label);
-  if (modality === 'TO') return { ...pick(r, META), question: r.question, options: r.options, text: r.text, ...pick(r, SCORING) };
-  if (modality === 'TI') return { ...pick(r, META), question: r.question, options: r.options, text: r.text, images: r.ti_images, ...pick(r, SCORING) };
+  const translated = translationColumns(r, langs);
+  if (modality === 'TO') return { ...pick(r, META), question: r.question, options: r.options, text: r.text, ...translated, ...pick(r, SCORING) };
+  if (modality === 'TI') return { ...pick(r, META), question: r.question, options: r.options, text: r.text, images: r.ti_images, ...translated, ...pick(r, SCORING) };
   return { ...pick(r, META), option_labels: labels, images: r.io_images, regions: r.io_regions, ...pick(r, SCORING) };
 }
 
@@ -58,6 +59,7 @@ const FIELDS: [string, string][] = [
   ['error_rate, difficulty', 'published human error rate in percent and its bin: easy ≤ 50, medium ≤ 75, hard > 75 (null where none was published)'],
   ['knowledge, category, l2_category', 'curriculum paths, primary first; the primary path\'s subject and unit'],
   ['source_file, source_sha256', 'the paper the question comes from'],
+  ['question_<lang>, options_<lang>', 'the stem and options translated into <lang> with every formula kept as it was (make translate; null where an item has none)'],
 ];
 
 export function datasetCard(label: string, info: CardInfo): string {
@@ -121,10 +123,16 @@ export function datasetCard(label: string, info: CardInfo): string {
 
 export function writeHf(root: string, label: string, rows: readonly ExportRow[], card: CardInfo): string[] {
   const files = hfDataFiles(label);
+  // Each language its own columns, the same in every row (a nested map of varying keys loads badly).
+  const langs = translationLanguages(rows);
+  const all = rows.map(r => {
+    const { translations, ...rest } = r;
+    return { ...rest, ...translationColumns({ ...rest, translations }, langs) };
+  });
   return [
-    writeFile(root, files.all, jsonl(rows)),
-    writeFile(root, files.TO, jsonl(rows.map(r => modalityRow(r, 'TO')))),
-    writeFile(root, files.TI, jsonl(rows.map(r => modalityRow(r, 'TI')))),
+    writeFile(root, files.all, jsonl(all)),
+    writeFile(root, files.TO, jsonl(rows.map(r => modalityRow(r, 'TO', langs)))),
+    writeFile(root, files.TI, jsonl(rows.map(r => modalityRow(r, 'TI', langs)))),
     writeFile(root, files.IO, jsonl(rows.map(r => modalityRow(r, 'IO')))),
     writeFile(root, 'README.md', datasetCard(label, card)),
   ];

@@ -43,6 +43,18 @@ export interface ExportRow {
   io_regions: { page: number; bbox: number[] }[];
   source_file: string;
   source_sha256: string;
+  /** Translated stem and options by language (pipeline/translate), where a translation passed its checks' gate (not failed). */
+  translations: Record<string, { question: string; options: { label: string; text: string }[] }>;
+}
+
+/** The languages any row is translated into, sorted: each becomes its own columns in every export. */
+export function translationLanguages(rows: readonly ExportRow[]): string[] {
+  return [...new Set(rows.flatMap(r => Object.keys(r.translations)))].sort();
+}
+
+/** `question_<lang>` and `options_<lang>` for every language of the export, null where a row has none. */
+export function translationColumns(r: ExportRow, langs: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(langs.flatMap(l => [[`question_${l}`, r.translations[l]?.question ?? null], [`options_${l}`, r.translations[l]?.options ?? null]]));
 }
 
 /** Whether an item goes to the multiple-choice exports: one answer among at most five options, known. */
@@ -87,7 +99,17 @@ export function toRow(it: SplitItem): ExportRow {
     io_regions: it.modalities.IO.question.regions,
     source_file: it.source.file,
     source_sha256: it.source.sha256,
+    translations: translationsOf(it),
   };
+}
+
+interface StoredTranslation { stem?: string | null; options?: { label: string; text: string }[] | null; status?: string }
+
+function translationsOf(it: SplitItem): ExportRow['translations'] {
+  const stored = (it.translations ?? {}) as Record<string, StoredTranslation>;
+  return Object.fromEntries(Object.entries(stored)
+    .filter(([, t]) => t.stem && t.status !== 'failed')
+    .map(([lang, t]) => [lang, { question: t.stem as string, options: t.options ?? [] }]));
 }
 
 /** The question as text with its options under it: for exports that have no option columns. */

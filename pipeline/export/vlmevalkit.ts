@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeFile } from './files.ts';
 import { formatTsv } from './tsv.ts';
-import { LETTERS, isChoice, questionWithOptions, type ExportRow } from './rows.ts';
+import { LETTERS, isChoice, questionWithOptions, translationLanguages, type ExportRow } from './rows.ts';
 
 const COMMON_HEAD = ['index', 'image', 'question'];
 const COMMON_TAIL = ['answer', 'category', 'l2-category', 'split', 'id', 'version', 'exam_date', 'points', 'difficulty', 'error_rate', 'type'];
@@ -29,13 +29,20 @@ export function writeVlmevalkit(root: string, label: string, rows: readonly Expo
     index, image: image(r), category: r.category, 'l2-category': r.l2_category, split: r.split, id: r.id, version: r.version,
     exam_date: r.exam_date, points: r.points, difficulty: r.difficulty, error_rate: r.error_rate, type: r.type,
   });
+  // A translated question is its own column per language, options kept in the question (A…E stay the source's).
+  const langs = translationLanguages(rows);
+  const translated = (r: ExportRow, withOptions: boolean) => Object.fromEntries(langs.map(l => {
+    const t = r.translations[l];
+    return [`question_${l}`, t ? [t.question, ...(withOptions ? t.options.map(o => `${o.label} ${o.text}`) : [])].join('\n') : ''];
+  }));
   const mcq = rows.filter(isChoice).map((r, i) => ({
-    ...common(r, i), question: r.question,
+    ...common(r, i), ...translated(r, true), question: r.question,
     ...Object.fromEntries(LETTERS.map((l, j) => [l, r.options[j]?.text ?? ''])),
     answer: r.answer_letter,
   }));
   // Free answers keep whatever options they print in the question text (mcq-multi, more than five options).
-  const free = rows.filter(r => !isChoice(r)).map((r, i) => ({ ...common(r, i), question: questionWithOptions(r), answer: r.answer }));
+  const free = rows.filter(r => !isChoice(r)).map((r, i) => ({ ...common(r, i), ...translated(r, true), question: questionWithOptions(r), answer: r.answer }));
   const names = vlmevalkitNames(label);
-  return [writeFile(root, names.mcq, formatTsv(MCQ_COLUMNS, mcq)), writeFile(root, names.free, formatTsv(FREE_COLUMNS, free))];
+  const extra = langs.map(l => `question_${l}`);
+  return [writeFile(root, names.mcq, formatTsv([...MCQ_COLUMNS, ...extra], mcq)), writeFile(root, names.free, formatTsv([...FREE_COLUMNS, ...extra], free))];
 }
