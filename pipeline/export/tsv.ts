@@ -1,5 +1,6 @@
 // Tab-separated values as pandas reads them (VLMEvalKit loads its TSVs with pd.read_csv(sep='\t')):
 // a field holding a tab, a line break or a double quote is quoted, with quotes doubled.
+import { delimitedRecords } from '../text/delimited.ts';
 
 function field(v: unknown): string {
   const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : String(v);
@@ -12,22 +13,6 @@ export function formatTsv(columns: readonly string[], rows: readonly Record<stri
 
 /** The inverse of formatTsv: a header line and rows of named fields. */
 export function parseTsv(text: string): { columns: string[]; rows: Record<string, string>[] } {
-  const records: string[][] = [];
-  let row: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cur += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"' && cur === '') quoted = true;
-    else if (c === '\t') { row.push(cur); cur = ''; }
-    else if (c === '\n') { row.push(cur); records.push(row); row = []; cur = ''; }
-    else if (c !== '\r') cur += c;
-  }
-  if (cur || row.length) { row.push(cur); records.push(row); }
-  const [columns = [], ...body] = records;
+  const [columns = [], ...body] = delimitedRecords(text, '\t');
   return { columns, rows: body.map(r => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? '']))) };
 }
