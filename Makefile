@@ -3,8 +3,11 @@ SHELL := /bin/bash
 YEAR ?= $(shell date +%Y)
 OUT ?= out
 export YEAR IN OUT DPI TEMPLATE FORCE
+# WORKERS=n worker processes on this machine (default one per core); QUEUE=redis://host:port sends
+# the papers to `make worker` processes instead (README, "Many papers: WORKERS and QUEUE").
+export WORKERS QUEUE QUEUE_STALL_MS
 
-.PHONY: ingest tag dedup refresh select translate review serve test typecheck setup deps ocr-deps system-deps samples bench clean
+.PHONY: ingest worker tag dedup refresh select translate review serve test typecheck setup deps ocr-deps system-deps samples bench clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -15,9 +18,10 @@ deps: node_modules/.installed
 
 # Debian packages, installed only where missing. OCR language data (read by tesseract.js from
 # /usr/share/tesseract-ocr/5/tessdata, never downloaded) and the tesseract CLI for the benchmark are
-# what ingest needs; the tests also want Chromium and CJK fonts (building the samples), qpdf and poppler.
+# what ingest needs; the tests also want Chromium and CJK fonts (building the samples), qpdf and
+# poppler, and redis-server (the queue test starts its own on a free loopback port).
 OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa
-TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf poppler-utils
+TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf poppler-utils redis-server
 
 define apt_install
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -38,6 +42,11 @@ setup: deps system-deps
 
 ingest: deps ocr-deps
 	npx tsx pipeline/cli.ts
+
+# A worker for `make ingest QUEUE=redis://host:port`: start any number, on any machine that sees the
+# same IN and OUT folders; Ctrl-C finishes the paper in hand first.
+worker: deps ocr-deps
+	npx tsx pipeline/queue/worker-cli.ts
 
 # The passes over the whole store alone, after a curriculum tree or a threshold changed: no PDF is read.
 tag: deps

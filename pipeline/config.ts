@@ -2,6 +2,7 @@
 // The defaults below are the documented ones (README, "Configuration").
 import path from 'node:path';
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { DedupSettings } from './corpus/dedup.ts';
 
@@ -43,6 +44,14 @@ export interface Config {
   readonly dedup: DedupSettings;
   /** Translations of every record (pipeline/translate): on only with TRANSLATE= and a model (LLM_*). */
   readonly translate: TranslateConfig | null;
+  /** Worker processes papers are spread over on this machine (WORKERS=, default one per core); 1 runs them in this process. */
+  readonly workers: number;
+  /** tesseract.js workers per worker process: the cores shared out, so WORKERS × this does not oversubscribe them. */
+  readonly ocrWorkers: number;
+  /** A Redis URL (QUEUE=redis://host:port): papers go through the BullMQ queue to `make worker` processes instead. */
+  readonly queue: string | null;
+  /** How long a queue job's lock lasts without renewal before another worker takes it over (QUEUE_STALL_MS). */
+  readonly queueStallMs: number;
 }
 
 export interface TranslateConfig {
@@ -105,6 +114,9 @@ export const DEFAULTS = {
   // its figures (where both have them) at most 10 of 64 perceptual-hash bits apart. The canonical
   // member is the most official (a family's own template before the generic one), then the
   // earliest sat, then by file name and number.
+  // Parallelism: one worker process per core (os.availableParallelism()); a job whose worker died
+  // is taken over after 30 s without its lock being renewed (a live worker renews it every 15 s).
+  queueStallMs: 30_000,
   dedup: { shingle: 5, bands: 16, rows: 4, text: 0.9, math: 0.95, options: 0.9, figureBits: 10, canonical: ['official', 'earliest', 'file', 'number'] } as DedupSettings,
 } as const;
 
@@ -192,6 +204,13 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
   const force = input.force ?? env.FORCE;
   check(!(env.LLM_TAG === '1' || env.LLM_TAG === 'true') || Boolean(env.LLM_BASE_URL || env.LLM_MODEL), 'LLM_TAG=1 needs a model: set LLM_BASE_URL (and LLM_MODEL)');
   const llm = resolveLlm(env);
+  const cores = os.availableParallelism();
+  const workers = Number(env.WORKERS ?? cores);
+  check(Number.isInteger(workers) && workers >= 1 && workers <= 256, `WORKERS must be a whole number from 1 to 256, got "${env.WORKERS}"`);
+  const queue = env.QUEUE ?? null;
+  check(queue === null || /^rediss?:\/\/[^/\s]+/.test(queue), `QUEUE must be a Redis URL (redis://host:port), got "${queue}"`);
+  const queueStallMs = Number(env.QUEUE_STALL_MS ?? DEFAULTS.queueStallMs);
+  check(Number.isInteger(queueStallMs) && queueStallMs >= 500, `QUEUE_STALL_MS must be a whole number of milliseconds ≥ 500, got "${env.QUEUE_STALL_MS}"`);
   const config: Config = {
     year,
     inDir,
@@ -212,6 +231,10 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     knowledgeSecondShare: DEFAULTS.knowledgeSecondShare,
     dedup: resolveDedup(env),
     translate: resolveTranslate(env, llm),
+    workers,
+    ocrWorkers: Math.max(1, Math.round(cores / workers)),
+    queue,
+    queueStallMs,
   };
   return Object.freeze(config);
 }

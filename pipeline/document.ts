@@ -19,6 +19,19 @@ export interface ExamInfo {
   form: string | null;
   /** Elective sections this booklet carries, in order of appearance. */
   electives: string[];
+  /** What the paper was found to follow where no family template claims it (structure/conventions.ts). */
+  conventions?: Conventions;
+}
+
+/** Conventions inferred from a paper: what a template for it would say. */
+export interface Conventions {
+  /**
+   * The numbering candidate chosen (its id and pattern): how many numbers ran on in sequence, and
+   * how many of the blocks they open carry options or marks.
+   */
+  numbering: { id: string; pattern: string; inSequence: number; carrying: number };
+  /** The option scheme chosen, and how many labels followed their predecessor; null when none fits. */
+  options: { id: string; markers: string[]; pattern?: string; inOrder: number } | null;
 }
 
 /** One run of text from the PDF text layer (or OCR), positioned on its page. */
@@ -92,6 +105,8 @@ export interface Figure {
 export interface Option {
   label: string;
   text: string;
+  /** An option printed as a picture (a graph, a table): its own crop, relative to the year folder. */
+  image?: string;
 }
 
 /** A sub-part of a structured question, `(b)(ii)`, with the marks printed for it. */

@@ -10,6 +10,7 @@ import { llmStage } from './stages/llm.ts';
 import { figuresStage } from './stages/figures.ts';
 import { composeStage } from './stages/compose.ts';
 import { mathStage } from './stages/math.ts';
+import { lintStage } from './stages/lint.ts';
 import { answersStage } from './stages/answers.ts';
 import { statsStage } from './stages/stats.ts';
 import { emitStage } from './stages/emit.ts';
@@ -32,6 +33,7 @@ export function stages(_config: Config): Stage[] {
     figuresStage(), //   images and drawings per question, cropped
     composeStage(), //   stem text with formulas, less number, points and figure labels
     mathStage(), //      every formula parses in KaTeX, or is reported and kept as text
+    lintStage(), //      broken text and furniture-only regions reported, per question
     answersStage(), //   the official key beside the paper (CSV, image or PDF; OCR where needed)
     statsStage(), //     published error rates and difficulty
     emitStage(), //      records (TO / TI / IO) into the store

@@ -1,6 +1,9 @@
 // Runs the stage list over a batch. One document failing never stops the others: its error is
 // recorded (file, page, reason) and the batch goes on. Papers the store already holds as done
 // under the same run key are skipped, so a re-run after a crash resumes where it stopped.
+// A paper's stages may run here, in a pool worker (WORKERS=n) or in a queue worker on another
+// machine (QUEUE=); what emit would write comes back, and the store is written here alone, one
+// transaction per paper, so the rows do not depend on where or in which order papers were read.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,15 +15,18 @@ import type { CorpusRecord } from './corpus/record-text.ts';
 import type { StageContext } from './stage.ts';
 import { Store } from './store/db.ts';
 import { writeJsonl } from './store/jsonl.ts';
+import { PaperCollector, type PaperWrite } from './store/paper-write.ts';
 import { loadTemplates, type Template } from './template.ts';
 import { keyFileFor } from './stages/answers.ts';
 import { statsFileFor } from './stages/stats.ts';
 import { closeOcr } from './providers/ocr.ts';
+import { PaperPool } from './queue/pool.ts';
 
 export interface PaperOutcome {
   file: string;
   sha256: string;
-  status: 'done' | 'skipped' | 'failed';
+  /** partial: stored, but a stage reported an error on it; failed: nothing stored as done (no question, or a stage threw), retried next run. */
+  status: 'done' | 'partial' | 'skipped' | 'failed';
   pages: number;
   questions: number;
   pagesRendered: number;
@@ -41,6 +47,25 @@ export interface BatchResult {
 }
 
 export type Progress = (event: { done: number; total: number; file: string; outcome?: PaperOutcome }) => void;
+
+/** One paper to read: where it is, the hash it had when it was listed, and the run key its rows will carry. */
+export interface PaperJob {
+  file: string;
+  sha256: string;
+  runKey: string;
+}
+
+/** A paper read: its outcome, and the rows emit would write (none when it failed). */
+export interface PaperResult {
+  outcome: PaperOutcome;
+  write: PaperWrite | null;
+}
+
+/** What reading a paper needs besides the paper: the same everywhere it runs. */
+export interface PaperSettings {
+  config: Config;
+  templates: readonly Template[];
+}
 
 /**
  * The papers in a folder: its PDFs less the answer keys beside them — `<stem>-answer.pdf`, and a
@@ -85,53 +110,103 @@ export function newDocument(file: string, bytes: Uint8Array): PaperDocument {
   };
 }
 
-export async function processPaper(file: string, base: Omit<StageContext, 'pdf'>): Promise<PaperOutcome> {
-  const name = path.basename(file);
-  const outcome: PaperOutcome = { file: name, sha256: '', status: 'done', pages: 0, questions: 0, pagesRendered: 0, recordsWritten: 0, timings: {}, messages: [] };
-  let bytes: Uint8Array;
+const emptyOutcome = (file: string): PaperOutcome => ({ file: path.basename(file), sha256: '', status: 'done', pages: 0, questions: 0, pagesRendered: 0, recordsWritten: 0, timings: {}, messages: [] });
+
+const unreadable = (outcome: PaperOutcome, e: unknown): PaperOutcome => ({
+  ...outcome, status: 'failed', error: { severity: 'error', rule: 'register/unreadable', message: `cannot read the file (${(e as Error).message})`, file: outcome.file },
+});
+
+/**
+ * Before any stage, where the store is: the paper's hash and run key, and whether the store holds
+ * it as done under that key already (then it is skipped, and nothing is read).
+ */
+export function preparePaper(file: string, store: Store, batchKey: string, settings: PaperSettings): { outcome: PaperOutcome } | { job: PaperJob } {
+  const outcome = emptyOutcome(file);
+  let bytes: Buffer;
   try {
-    bytes = new Uint8Array(fs.readFileSync(file));
+    bytes = fs.readFileSync(file);
   } catch (e) {
-    outcome.status = 'failed';
-    outcome.error = { severity: 'error', rule: 'register/unreadable', message: `cannot read the file (${(e as Error).message})`, file: name };
-    return outcome;
+    return { outcome: unreadable(outcome, e) };
   }
   const sha = crypto.createHash('sha256').update(bytes).digest('hex');
-  outcome.sha256 = sha;
-  const key = paperRunKey(base.runKey, file, base.templates);
-  const prior = base.store.paper(sha);
-  if (prior?.status === 'done' && prior.run_key === key && !base.config.force) {
-    outcome.status = 'skipped';
-    outcome.pages = prior.pages ?? 0;
-    outcome.questions = (base.store.db.prepare('SELECT count(*) n FROM items WHERE paper = ?').get(sha) as { n: number }).n;
-    return outcome;
+  const key = paperRunKey(batchKey, file, settings.templates);
+  const prior = store.paper(sha);
+  if (prior?.status === 'done' && prior.run_key === key && !settings.config.force) {
+    const questions = (store.db.prepare('SELECT count(*) n FROM items WHERE paper = ?').get(sha) as { n: number }).n;
+    return { outcome: { ...outcome, sha256: sha, status: 'skipped', pages: prior.pages ?? 0, questions } };
   }
-  const doc = newDocument(file, bytes);
-  const ctx: StageContext = { ...base, runKey: key };
+  return { job: { file, sha256: sha, runKey: key } };
+}
+
+/**
+ * The stages over one paper, wherever it runs; nothing is written to the store here (page images
+ * and figure crops go to disk under names fixed by the paper's hash). A paper in which no question
+ * was found has failed; one a stage reported an error on is partial.
+ */
+export async function analysePaper(job: PaperJob, settings: PaperSettings): Promise<PaperResult> {
+  const outcome = { ...emptyOutcome(job.file), sha256: job.sha256 };
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(fs.readFileSync(job.file));
+  } catch (e) {
+    return { outcome: unreadable(outcome, e), write: null };
+  }
+  const doc = newDocument(job.file, bytes);
+  const sink = new PaperCollector();
+  const ctx: StageContext = { config: settings.config, templates: settings.templates, store: sink, runKey: job.runKey };
   let stage = '';
   try {
-    for (const s of stages(base.config)) {
+    for (const s of stages(settings.config)) {
       stage = s.name;
       const t0 = performance.now();
       await s.run(doc, ctx);
       outcome.timings[s.name] = (performance.now() - t0) / 1000;
     }
+    if (doc.sha256 !== job.sha256) throw new DocumentError('register/changed', 'the file changed after it was listed');
+    if (!doc.questions.length) throw new DocumentError('segment/no-questions', `no question found in ${doc.pageCount} pages (template ${doc.template.id})`);
+    outcome.status = doc.messages.errors.length ? 'partial' : 'done';
   } catch (e) {
     const err = e as Error;
     const page = e instanceof DocumentError ? e.page : undefined;
     const rule = e instanceof DocumentError ? e.rule : `${stage}/crash`;
     outcome.status = 'failed';
-    outcome.error = { severity: 'error', rule, message: err.message, file: name, page, stage };
-    base.store.saveFailure(sha, name, `${rule}: ${err.message}`);
+    outcome.error = { severity: 'error', rule, message: err.message, file: outcome.file, page, stage };
   } finally {
     await ctx.pdf?.destroy().catch(() => undefined);
   }
   outcome.pages = doc.pageCount;
   outcome.questions = doc.questions.length;
   outcome.pagesRendered = doc.counters.pagesRendered ?? 0;
-  outcome.recordsWritten = doc.counters.recordsWritten ?? 0;
   outcome.messages = doc.messages.list;
-  return outcome;
+  return { outcome, write: outcome.status === 'failed' ? null : sink.write };
+}
+
+/**
+ * The one place a paper's rows are written: replaced whole in one transaction (ids are stable, so
+ * a paper read twice writes the same rows), or its failure recorded so the next run reads it again.
+ */
+export function commitPaper(store: Store, result: PaperResult): PaperOutcome {
+  const { outcome, write } = result;
+  if (outcome.status === 'failed' || !write) {
+    if (outcome.sha256) store.saveFailure(outcome.sha256, outcome.file, outcome.error ? `${outcome.error.rule}: ${outcome.error.message}` : 'failed');
+    return outcome;
+  }
+  return { ...outcome, recordsWritten: store.saveDocument(write.paper, write.pages, write.items, write.diagnostics) };
+}
+
+/** Reads papers in this process, one at a time: what WORKERS=1 (or a single paper) uses. */
+class InProcess {
+  private last: Promise<unknown> = Promise.resolve();
+  constructor(private readonly settings: PaperSettings) {}
+  run(job: PaperJob, onStart?: () => void): Promise<PaperResult> {
+    const next = this.last.then(() => {
+      onStart?.();
+      return analysePaper(job, this.settings);
+    });
+    this.last = next;
+    return next;
+  }
+  async close(): Promise<void> {}
 }
 
 export async function runBatch(config: Config, onProgress?: Progress): Promise<BatchResult> {
@@ -141,35 +216,54 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
   const store = new Store(path.join(config.yearDir, 'store.sqlite'));
   const runId = store.startRun();
   const files = listPdfs(config.inDir, templates);
-  const base = { config, templates, store, runKey: runKey(config, templates) };
-  const papers: PaperOutcome[] = [];
-  const shas: string[] = [];
+  const settings: PaperSettings = { config, templates };
+  const batchKey = runKey(config, templates);
+  const papers: PaperOutcome[] = new Array(files.length);
+  const todo: { index: number; job: PaperJob }[] = [];
+  let done = 0;
+  const finish = (index: number, outcome: PaperOutcome) => {
+    papers[index] = outcome;
+    onProgress?.({ done: ++done, total: files.length, file: outcome.file, outcome });
+  };
+  let reader: InProcess | PaperPool | undefined;
   try {
-    for (const [i, file] of files.entries()) {
-      onProgress?.({ done: i, total: files.length, file: path.basename(file) });
-      const outcome = await processPaper(file, base);
-      papers.push(outcome);
-      onProgress?.({ done: i + 1, total: files.length, file: path.basename(file), outcome });
-      if (outcome.status !== 'failed') shas.push(outcome.sha256);
+    for (const [index, file] of files.entries()) {
+      const prepared = preparePaper(file, store, batchKey, settings);
+      if ('outcome' in prepared) finish(index, prepared.outcome);
+      else todo.push({ index, job: prepared.job });
     }
-    const corpus = await runCorpus(config, store);
-    const itemsFile = path.join(config.yearDir, 'items.jsonl');
-    const jsonlRewritten = writeJsonl(itemsFile, store.records(shas));
-    const seconds = (performance.now() - t0) / 1000;
-    store.finishRun(runId, {
-      papers: papers.length,
-      skipped: papers.filter(p => p.status === 'skipped').length,
-      failed: papers.filter(p => p.status === 'failed').length,
-      pages: papers.reduce((n, p) => n + p.pages, 0),
-      questions: papers.reduce((n, p) => n + p.questions, 0),
-      written: papers.reduce((n, p) => n + p.recordsWritten, 0),
-      seconds,
-    });
-    return { papers, seconds, itemsFile, jsonlRewritten, corpus };
+    const size = Math.min(config.workers, todo.length);
+    reader = size > 1 ? new PaperPool(size, config) : new InProcess(settings);
+    const r = reader;
+    await Promise.all(todo.map(async ({ index, job }) => {
+      const result = await r.run(job, () => onProgress?.({ done, total: files.length, file: path.basename(job.file) }));
+      finish(index, commitPaper(store, result));
+    }));
+    const shas = papers.filter(p => p.status !== 'failed').map(p => p.sha256);
+    return await finishBatch(config, store, runId, papers, shas, t0);
   } finally {
+    await reader?.close();
     store.close();
     await closeOcr();
   }
+}
+
+/** After the papers: the corpus passes over the whole store, items.jsonl, and the run's row. */
+export async function finishBatch(config: Config, store: Store, runId: number, papers: PaperOutcome[], shas: string[], t0: number): Promise<BatchResult> {
+  const corpus = await runCorpus(config, store);
+  const itemsFile = path.join(config.yearDir, 'items.jsonl');
+  const jsonlRewritten = writeJsonl(itemsFile, store.records(shas));
+  const seconds = (performance.now() - t0) / 1000;
+  store.finishRun(runId, {
+    papers: papers.length,
+    skipped: papers.filter(p => p.status === 'skipped').length,
+    failed: papers.filter(p => p.status === 'failed').length,
+    pages: papers.reduce((n, p) => n + p.pages, 0),
+    questions: papers.reduce((n, p) => n + p.questions, 0),
+    written: papers.reduce((n, p) => n + p.recordsWritten, 0),
+    seconds,
+  });
+  return { papers, seconds, itemsFile, jsonlRewritten, corpus };
 }
 
 /** The passes over the whole store (tag, dedup), or the ones named; one report line each. */

@@ -5,15 +5,15 @@ import type { Config } from './config.ts';
 import type { PaperDocument } from './document.ts';
 import type { PdfDocument } from './providers/pdf.ts';
 import type { Template } from './template.ts';
-import type { Store } from './store/db.ts';
+import type { PaperSink } from './store/db.ts';
 
 export interface StageContext {
   readonly config: Config;
   readonly templates: readonly Template[];
   /** The open PDF, set by the register stage for the stages after it. */
   pdf?: PdfDocument;
-  /** Where renderers put what they emit. */
-  readonly store: Store;
+  /** Where renderers put what they emit (the store's owner commits it: pipeline/run.ts). */
+  readonly store: PaperSink;
   /** Settings and code version that produced a paper's rows: a paper done under the same key is not redone. */
   readonly runKey: string;
 }

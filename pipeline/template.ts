@@ -5,7 +5,7 @@ import path from 'node:path';
 
 interface PatternId { pattern: string; id: string; label?: string }
 
-export type QuestionType = 'mcq' | 'mcq-multi' | 'short' | 'free';
+export type QuestionType = 'mcq' | 'mcq-multi' | 'short' | 'numeric' | 'free';
 
 export interface TemplateData {
   id: string;
@@ -53,6 +53,13 @@ export interface TemplateData {
   points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; sectionDefault?: string };
   /** Sub-parts, outermost level first: a pattern a line opens with (group 1 the label), e.g. `(a)`, `(i)`. */
   parts?: { levels: string[] };
+  /**
+   * Conventions to infer from the paper itself (the fallback template, for papers no family claims):
+   * candidate numbering leads and option schemes; the one that explains the paper best replaces
+   * `numbering.pattern` / `options` for that paper (see structure/conventions.ts). A numbering
+   * candidate with `leadWord` has the word as group 1 and the number as group 2.
+   */
+  infer?: { numbering: { id: string; pattern: string; leadWord?: boolean }[]; options: { id: string; markers: string[]; pattern?: string }[] };
   /** Page layout: how many text columns (auto: from the column rule or the widest gap). */
   layout?: { columns?: 'auto' | 1 };
   /** OCR languages (tesseract names) for pages of this family without a text layer. */

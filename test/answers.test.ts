@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../pipeline/config.ts';
+import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { readKeyImage } from '../pipeline/keys/image-key.ts';
 import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
 import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
+import { runBatch } from '../pipeline/run.ts';
 import { joinAnswers, keyFileFor, readKey } from '../pipeline/stages/answers.ts';
 import { analyse, parseCsv } from './analyse.ts';
 import { haveShared, KCSAT, TRUTH } from './helpers.ts';
@@ -40,6 +41,30 @@ describe('answers', () => {
     expect(rules).toContain('answers/no-question');
     expect(rules).toContain(`answers/points-differ ${doc.questions[1].id}`);
   });
+});
+
+describe('a key added after the first run', () => {
+  it('is joined on the next run, which renders no page and leaves the other papers alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answers-later-'));
+    const inDir = path.join(dir, 'in');
+    fs.mkdirSync(inDir);
+    const bytes = fs.readFileSync(SAMPLE);
+    fs.writeFileSync(path.join(inDir, 'a.pdf'), bytes);
+    // Another paper: the same pages with a trailing comment, so another hash.
+    fs.writeFileSync(path.join(inDir, 'b.pdf'), Buffer.concat([bytes, Buffer.from('\n% another copy\n')]));
+    const config = resolveConfig({ year: '2099', inDir, outDir: path.join(dir, 'out'), progress: false }, {});
+    const first = await runBatch(config);
+    expect(first.papers.map(p => [p.file, p.status, p.pagesRendered])).toEqual([['a.pdf', 'done', 4], ['b.pdf', 'done', 4]]);
+    const key = ['section,number,answer', '공통,1,③', '공통,2,④', '공통,3,②', '공통,4,①', '공통,5,②', '공통,6,⑤', '공통,7,12', '공통,8,7', '미적분,23,②', '미적분,24,①'];
+    fs.writeFileSync(path.join(inDir, 'a-answer.csv'), key.join('\n'));
+    const second = await runBatch(config);
+    expect(second.papers.map(p => [p.file, p.status, p.pagesRendered])).toEqual([['a.pdf', 'done', 0], ['b.pdf', 'skipped', 0]]);
+    const records = fs.readFileSync(second.itemsFile, 'utf8').trim().split('\n').map(l => JSON.parse(l) as { source: { file: string }; number: number; answer: string | null });
+    expect(records.filter(r => r.source.file === 'a.pdf').map(r => `${r.number}=${r.answer}`)).toEqual(key.slice(1).map(l => l.split(',')).map(([, n, a]) => `${n}=${a}`));
+    expect(records.filter(r => r.source.file === 'b.pdf').every(r => r.answer === null)).toBe(true);
+    const third = await runBatch(config);
+    expect(third.papers.map(p => p.status)).toEqual(['skipped', 'skipped']);
+  }, 300_000);
 });
 
 describe.skipIf(!haveShared())('answers from real KICE keys', () => {

@@ -1,5 +1,6 @@
 // The command line over a batch: bad inputs fail alone and say why, the rest is ingested, the exit
-// status tells; with no papers given it runs the shipped samples; a killed run resumes.
+// status tells (a paper with no question is a failure, retried next run); with no papers given it
+// runs the shipped samples; a killed run resumes.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,24 @@ const clean = { ...process.env, IN: '', OUT: '', YEAR: '', CI: 'true', FORCE: ''
 function ingest(args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(TSX, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...clean, ...env }, timeout: 300_000 });
   return { code: r.status, out: r.stdout + r.stderr };
+}
+
+/** A one-page PDF of plain prose in Helvetica: a readable paper with no question in it. */
+function prosePdf(lines: string[]): Buffer {
+  const text = lines.map((l, i) => `BT /F1 12 Tf 72 ${720 - i * 18} Td (${l}) Tj ET`).join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => { offsets.push(Buffer.byteLength(out)); out += `${i + 1} 0 obj\n${o}\nendobj\n`; });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map(o => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  return Buffer.from(`${out}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
 }
 
 const records = (file: string) => fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l));
@@ -58,14 +77,41 @@ describe('ingest command', () => {
     expect(records(path.join(out, '2026/items.jsonl'))).toHaveLength(10);
   });
 
+  it('fails a paper with no question, exits 1, and reads it again on the next run', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-prose-'));
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), prosePdf(['A letter to parents about the school trip next week.', 'The bus leaves at eight in the morning from the main gate.', 'Please bring a packed lunch, a raincoat and good walking shoes.']));
+    fs.copyFileSync(SAMPLE, path.join(dir, 'good.pdf'));
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-prose-out-'));
+    for (let run = 0; run < 2; run++) {
+      const r = ingest(['--in', dir, '--out', out, '--year', '2026']);
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toMatch(/FAILED\s+letter\.pdf: .*no question found/);
+      // Every warning of the paper is listed with its place and rule, not only the failure.
+      expect(r.out).toMatch(/^ {2}warning: letter\.pdf, page 1: .*\[register\/no-year\]/m);
+      expect(r.out).toMatch(/summary: 2 papers .* 0 partial, 1 failed/);
+      expect(r.out).toMatch(run === 0 ? /done\s+good\.pdf/ : /skipped good\.pdf/);
+    }
+    expect(records(path.join(out, '2026/items.jsonl'))).toHaveLength(10);
+  });
+
+  it('prints its usage with --help, exit statuses included', () => {
+    const r = ingest(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/--in DIR/);
+    expect(r.out).toMatch(/WORKERS=n/);
+    expect(r.out).toMatch(/Exit status: 0 .* 1 .* 3 .*partial/s);
+  });
+
   it('resumes a killed run from the store: finished papers are not redone', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-kill-'));
     // Six distinct papers: the sample with a comment appended after %%EOF changes its bytes, not its content.
     for (let i = 1; i <= 6; i++) fs.writeFileSync(path.join(dir, `v${i}.pdf`), Buffer.concat([fs.readFileSync(SAMPLE), Buffer.from(`\n% variant ${i}\n`)]));
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-kill-out-'));
     const child = spawn(TSX, [CLI, '--in', dir, '--out', out, '--year', '2026'], { cwd: ROOT, env: clean });
+    let seen = '';
     await new Promise<void>(resolve => {
-      child.stdout.on('data', (b: Buffer) => { if (/done\s+v2\.pdf/.test(b.toString())) child.kill('SIGKILL'); });
+      // Papers finish in any order with more than one worker: killed once two are in the store.
+      child.stdout.on('data', (b: Buffer) => { seen += b.toString(); if ((seen.match(/^done /gm) ?? []).length >= 2) child.kill('SIGKILL'); });
       child.on('exit', () => resolve());
     });
     const r = ingest(['--in', dir, '--out', out, '--year', '2026']);
@@ -78,6 +124,8 @@ describe('ingest command', () => {
 
   it('refuses bad settings with a clear message', () => {
     expect(ingest(['--year', '26']).out).toMatch(/YEAR must be four digits/);
+    expect(ingest(['--year', '2026'], { WORKERS: '0' }).out).toMatch(/WORKERS must be a whole number/);
+    expect(ingest(['--year', '2026'], { QUEUE: 'localhost:6379' }).out).toMatch(/QUEUE must be a Redis URL/);
     expect(ingest(['--dpi', 'x', '--year', '2026']).out).toMatch(/DPI must be a number/);
     expect(ingest(['--in', '/nonexistent', '--year', '2026']).code).toBe(2);
   });

@@ -1,12 +1,10 @@
 // Ruled tables in a raster image (answer keys are published as pictures of a grid): the rows and
 // columns from long dark rules, and the ink box of each cell. Pure pixel work over sharp's raw output.
 import sharp from 'sharp';
+import type { Gray } from '../pixels/gray.ts';
 
-export interface Gray {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+// Grey pixels and their loading live with the rest of the pixel work; named here too for the keys' readers.
+export { loadGray, type Gray } from '../pixels/gray.ts';
 
 export interface Cell {
   row: number;
@@ -21,11 +19,6 @@ export interface Table {
   rows: number;
   cols: number;
   cells: Cell[];
-}
-
-export async function loadGray(input: string | Buffer): Promise<Gray> {
-  const { data, info } = await sharp(input).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
 const DARK = 170;

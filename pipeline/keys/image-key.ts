@@ -23,7 +23,8 @@ export interface KeyReading {
   notes: string[];
 }
 
-async function readNumber(pool: OcrPool, g: Gray, box: [number, number, number, number], thorough = false): Promise<string> {
+/** A number in a cell, by OCR with a digit whitelist; `thorough`: the reading most page modes agree on. */
+export async function readNumber(pool: OcrPool, g: Gray, box: [number, number, number, number], thorough = false): Promise<string> {
   const png = await cellPng(g, box, 42 / (box[3] - box[1]));
   // Tesseract may return nothing for a lone digit in one mode, or read `11` as `1` in another:
   // ask in several, and (for answers) take the reading most modes agree on, the longer on a tie.

@@ -39,3 +39,16 @@ export function sectionInHeading(heading: string, t: Template): string | null {
   }
   return best;
 }
+
+/**
+ * The section a key's heading cell names, however it is worded: an elective's label (allowing for
+ * OCR slips), a label or alias as written, or a heading that holds an alias (`공통과목` holds `공통`).
+ * Null for a heading that names none (`선택과목` over all the electives).
+ */
+export function sectionNamed(heading: string, t: Template): string | null {
+  const direct = sectionInHeading(heading, t) ?? sectionOf(heading, t);
+  if (direct) return direct;
+  const h = squash(heading);
+  for (const [alias, id] of Object.entries(t.answers?.sectionAliases ?? {})) if (squash(alias) && h.includes(squash(alias))) return id;
+  return null;
+}

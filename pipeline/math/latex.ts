@@ -10,6 +10,7 @@ const SYMBOLS: Record<string, string> = {
   '⊥': '\\perp', '∥': '\\parallel', '∩': '\\cap', '∪': '\\cup', '⊂': '\\subset', '∈': '\\in', '±': '\\pm', '∘': '\\circ', '△': '\\triangle',
   '∣': '|', '′': "'", '″': "''", '{': '\\{', '}': '\\}', '%': '\\%', '#': '\\#', '&': '\\&', '_': '\\_', '…': '\\cdots', '⋯': '\\cdots', '−': '-', '∼': '\\sim',
   '∫': '\\int', 'Σ': '\\sum', '∑': '\\sum', '√': '\\surd',
+  '≡': '\\equiv', '≈': '\\approx', '°': '^{\\circ}', 'ℝ': '\\mathbb{R}', '⇒': '\\Rightarrow', '∴': '\\therefore', '∉': '\\notin',
 };
 const FUNCTIONS = ['lim', 'log', 'ln', 'sin', 'cos', 'tan', 'sec', 'csc', 'cot', 'exp', 'max', 'min'];
 const BRACES = '⎧⎨⎩⎪';

@@ -4,6 +4,10 @@
 // it; the Latin token it hangs from and its scripts become one formula, `\mathrm{SO}_{4}^{2-}`.
 // Neighbouring groups that touch join (Na₂SO₄ is one formula).
 import type { Span } from '../document.ts';
+import { hasInlineMath, inlineLatex, segments } from './inline.ts';
+import { words } from './words.ts';
+
+export { words };
 
 /** A script is at most this share of its base's size… */
 const SCRIPT_SIZE = 0.8;
@@ -29,7 +33,8 @@ function sign(s: string): string {
 function baseLatex(base: string): string {
   // A lone small letter is a variable (x², n₁); element symbols, units and numbers stay upright,
   // a coefficient (8CN⁻) before them.
-  if (/^\(?[a-z]\)?$/.test(base) || /^[0-9.]+$/.test(base) || /^[)\]]$/.test(base)) return base;
+  // `\mathrm` only around letters: a bracketed number ((888)²) or a bracket alone stays as it is.
+  if (/^\(?[a-z]\)?$/.test(base) || !/[A-Za-z]/.test(base)) return base;
   const [, coefficient, rest] = /^([0-9]*)(.*)$/.exec(base)!;
   return `${coefficient}\\mathrm{${rest}}`;
 }
@@ -53,31 +58,6 @@ export function scriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
   return shift < 0 ? 'sup' : 'sub';
 }
 
-/** Rough advance of a character, in em: what a span's width is shared out by. */
-function advance(ch: string): number {
-  return /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 1 : ch === ' ' ? 0.5 : 0.55;
-}
-
-/**
- * A span with spaces in it, cut into its words (boxes shared out by character advance). Word
- * processors leave spaces in a run where scripts or brackets from another font are set over it
- * (`Na CS` with ₂ ₃ between and after): cut up, the words and what sits between them sort by x.
- */
-export function words(s: Span): Span[] {
-  if (!/\S\s+\S/.test(s.text)) return [s];
-  const chars = [...s.text];
-  const total = chars.reduce((n, c) => n + advance(c), 0);
-  const per = (s.bbox[2] - s.bbox[0]) / total;
-  const out: Span[] = [];
-  let x = s.bbox[0];
-  for (const part of s.text.split(/(\s+)/)) {
-    const w = [...part].reduce((n, c) => n + advance(c), 0) * per;
-    if (part.trim()) out.push({ ...s, text: part, bbox: [x, s.bbox[1], x + w, s.bbox[3]] });
-    x += w;
-  }
-  return out;
-}
-
 /** Whether `s` is a script set before `base` (the n of ⁿCᵣ): smaller, off its baseline, touching it on the left. */
 export function prescriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
   if (!/^[A-Z]$/.test(base.text.trim()) || s.bbox[2] > base.bbox[0] + base.size * 0.1) return null;
@@ -85,8 +65,60 @@ export function prescriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
   return scriptOf(mirrored, base);
 }
 
-/** A run of text-font spans (x order, one line) as text and formula pieces. */
-export function scriptPieces(run: Span[]): Piece[] {
+/**
+ * A run of text-font spans (x order, one line) as text and formula pieces: formulas set in the
+ * text font (math-font operators, stacked fractions) first, then scripted tokens in what is text.
+ */
+export function scriptPieces(line: Span[]): Piece[] {
+  const run = wholeBrackets(line);
+  if (!hasInlineMath(run)) return tokenPieces(run);
+  const pieces: Piece[] = [];
+  for (const seg of segments(run)) {
+    if ('text' in seg) pieces.push(...tokenPieces(seg.text));
+    else {
+      const { latex } = inlineLatex(seg);
+      if (latex) pieces.push({ latex });
+    }
+  }
+  return pieces;
+}
+
+/** Top pieces of tall brackets and braces (U+239B–U+23AD) and the bracket each stands for. */
+const BRACKET_TOP: Record<string, string> = { '⎛': '(', '⎞': ')', '⎡': '[', '⎤': ']', '⎧': '{', '⎫': '}' };
+const BRACKET_REST = /[⎜⎝⎟⎠⎢⎣⎥⎦⎨⎩⎪⎬⎭⎮]/gu;
+
+/**
+ * Tall brackets a word processor draws in pieces (⎛ ⎜ ⎝ stacked for one tall parenthesis), one
+ * bracket each: the top piece stands for the bracket, the pieces under it are dropped. A span
+ * left with nothing is dropped.
+ */
+export function wholeBrackets(run: Span[]): Span[] {
+  if (!run.some(s => /[\u239B-\u23AD]/u.test(s.text))) return run;
+  const pieceOnly = (s: Span) => /^[\u239B-\u23AD\s]+$/u.test(s.text);
+  const merged = new Set<Span>();
+  const out: Span[] = [];
+  for (const s of run) {
+    if (merged.has(s)) continue;
+    let text = s.text.replace(BRACKET_REST, '').replace(/[⎛⎞⎡⎤⎧⎫]/gu, c => BRACKET_TOP[c]);
+    let box = s.bbox, baseline = s.baseline;
+    if (pieceOnly(s) && /[⎛⎞⎡⎤⎧⎫]/u.test(s.text)) {
+      // The pieces drawn under this top piece, in its column: one bracket, as tall as all of them.
+      const below = run.filter(t => t !== s && pieceOnly(t) && !/[⎛⎞⎡⎤⎧⎫]/u.test(t.text) && t.baseline > s.baseline
+        && Math.min(t.bbox[2], s.bbox[2]) - Math.max(t.bbox[0], s.bbox[0]) >= Math.min(t.bbox[2] - t.bbox[0], s.bbox[2] - s.bbox[0]) * 0.5);
+      below.forEach(t => merged.add(t));
+      const all = [s, ...below];
+      box = [Math.min(...all.map(t => t.bbox[0])), Math.min(...all.map(t => t.bbox[1])), Math.max(...all.map(t => t.bbox[2])), Math.max(...all.map(t => t.bbox[3]))];
+      baseline = all.reduce((n, t) => n + t.baseline, 0) / all.length;
+    }
+    // A piece left alone (its top piece elsewhere) is part of a bracket already read.
+    if (!text.trim()) continue;
+    out.push(text === s.text ? s : { ...s, text, bbox: box, baseline });
+  }
+  return out;
+}
+
+/** Text-font spans as text, with scripted tokens (Cu²⁺, x²) as formulas. */
+function tokenPieces(run: Span[]): Piece[] {
   const small = (s: Span) => run.some(t => t !== s && s.size <= t.size * SCRIPT_SIZE);
   // Only where the run has scripts at all are its spans cut into words and put in x order again.
   const spans = run.some(small) ? run.flatMap(words).sort((a, b) => a.bbox[0] - b.bbox[0]) : run;

@@ -3,12 +3,10 @@
 // Hangul and formulas as `BI`, `a)` or `|4점]`. The last word of each line is found in the pixels;
 // where it opens and closes with a bracket (an upright stroke nearly its full height at each end)
 // it is read again on its own, and the brackets are known from their shape.
-import { cellPng, type Gray } from '../keys/grid.ts';
+import { cellPng } from '../keys/grid.ts';
+import type { Gray } from '../pixels/gray.ts';
+import { INK, type Box } from '../pixels/runs.ts';
 import type { OcrPool } from '../providers/ocr.ts';
-
-const INK = 160;
-
-export type Box = [number, number, number, number];
 
 /**
  * Ink box of the first (left) or last (right) word of a band: the run of inked columns at that end,

@@ -8,14 +8,14 @@
 import type { BBox, Shape } from '../document.ts';
 import { findBody } from '../stages/text-layer.ts';
 import { findColumnsFromShapes } from './columns.ts';
-import { loadGray, type Gray } from '../keys/grid.ts';
-import { inkRuns } from './bands.ts';
+import { renderGray, type Gray } from '../pixels/gray.ts';
+import { inkRuns, type Box } from '../pixels/runs.ts';
+import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
+import { cropPng } from '../pixels/crop.ts';
 import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
 import { findRings, type Ring } from './rings.ts';
-import type { OcrPool } from '../providers/ocr.ts';
-import { renderPage, type PdfPage } from '../providers/pdf.ts';
-import type { RawSpan } from '../providers/pdf.ts';
-import sharp from 'sharp';
+import type { OcrPool, OcrWord } from '../providers/ocr.ts';
+import type { PdfPage, RawSpan } from '../providers/pdf.ts';
 
 export const OCR_FONT = 'ocr';
 
@@ -38,79 +38,90 @@ const NUMBER_SLACK = 4;
 /** Blank width (points) that parts two words. */
 const WORD_GAP = 2.5;
 
-function runs(n: number, pass: (i: number) => boolean, min: number): [number, number][] {
-  const out: [number, number][] = [];
-  let start = -1;
-  for (let i = 0; i <= n; i++) {
-    if (i < n && pass(i)) { if (start < 0) start = i; }
-    else if (start >= 0) { if (i - start >= min) out.push([start, i]); start = -1; }
-  }
-  return out;
-}
-
-/** Long dark rules of a page image (column rule, head and foot rules) as line shapes in points. */
-export function rulesFromImage(g: Gray, scale: number, page: number): Shape[] {
-  const dark = (x: number, y: number) => g.data[y * g.width + x] < 128;
-  const shapes: Shape[] = [];
-  for (let y = 0; y < g.height; y += 1) {
-    for (const [a, b] of runs(g.width, x => dark(x, y), g.width * 0.6)) shapes.push({ page, kind: 'line', visible: true, bbox: [a / scale, y / scale, b / scale, (y + 1) / scale] });
-  }
-  for (let x = Math.floor(g.width * 0.3); x < g.width * 0.7; x += 1) {
-    for (const [a, b] of runs(g.height, y => dark(x, y), g.height * 0.45)) shapes.push({ page, kind: 'line', visible: true, bbox: [x / scale, a / scale, (x + 1) / scale, b / scale] });
-  }
-  return shapes;
-}
-
-/** The page with its long rules painted out: they would join the bands of text they run beside. */
-function withoutRules(g: Gray, rules: Shape[], scale: number): Gray {
-  const data = new Uint8Array(g.data);
-  for (const r of rules) {
-    const [x0, y0, x1, y1] = r.bbox.map(v => Math.round(v * scale));
-    for (let y = Math.max(0, y0 - 2); y < Math.min(g.height, y1 + 2); y++) data.fill(255, y * g.width + Math.max(0, x0 - 2), y * g.width + Math.min(g.width, x1 + 2));
-  }
-  return { width: g.width, height: g.height, data };
-}
-
-async function crop(g: Gray, box: [number, number, number, number], shrink = 1): Promise<Buffer> {
-  const width = Math.max(1, box[2] - box[0]), height = Math.max(1, box[3] - box[1]);
-  const part = sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } }).extract({ left: box[0], top: box[1], width, height });
-  if (shrink < 1) part.resize(Math.max(1, Math.round(width * shrink)), Math.max(1, Math.round(height * shrink)));
-  // Tesseract misses text that touches the picture's edge.
-  return part.extend({ top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, background: '#ffffff' }).png().toBuffer();
-}
-
 export interface OcrPageOptions {
   /** Circled option markers of the template (①–⑤), found as rings. */
   markers: string[];
   /** How far (points) from a column's left edge a question number may stand; none: numbers are not looked for. */
   numberIndent?: number;
+  /**
+   * The page will be read again with other options (register reads a scanned cover before the
+   * template is known; text-layer reads it with the template's markers): keep what does not depend
+   * on them (picture, rules, every band as recognised) for that one next call.
+   */
+  keep?: boolean;
 }
 
-/** The text of one page from OCR, as spans in points, and the rules found in the raster. */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
-  const png = await renderPage(pdfPage, dpi);
+/** A band of text (or a piece of the head or foot) and what the recogniser found in it, in page pixels. */
+interface Area {
+  box: Box;
+  /** Scale it was sent at (the head's display type is brought down to text size). */
+  shrink: number;
+  /** In the running head or foot, not a column. */
+  edge: boolean;
+  /** Where the text of its column starts (pixels): question numbers stand there. */
+  left: number;
+  words: OcrWord[];
+  /** A bracketed mark (`[3점]`) ending the band, read alone. */
+  mark: { box: Box; text: string } | null;
+}
+
+/** What a page's pixels give whatever the template asks of them. */
+interface PageReading {
+  pool: OcrPool;
+  dpi: number;
+  g: Gray;
+  shapes: Shape[];
+  columnBoxes: Box[];
+  areas: Area[];
+}
+
+/** Readings kept for one next call on the same page (see OcrPageOptions.keep); taken, not shared. */
+const kept = new WeakMap<PdfPage, PageReading>();
+
+/** The page rendered once at OCR resolution, its rules found and painted out, every band recognised. */
+async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number): Promise<PageReading> {
   const scale = dpi / 72;
-  const page = await loadGray(png);
+  const page = await renderGray(pdfPage, dpi);
   const shapes = rulesFromImage(page, scale, number);
   const g = withoutRules(page, shapes, scale);
   const body = findBody(size, shapes);
   const columns = findColumnsFromShapes(size, body.ruleX);
   const px = (v: number) => Math.max(0, Math.round(v * scale));
-  type Box = [number, number, number, number];
   const columnBoxes = columns.map(c => [px(c.x0), px(body.y0), Math.min(g.width, px(c.x1)), Math.min(g.height, px(body.y1))] as Box);
   // Head, foot and columns band by band (blank rows of BAND_GAP points or more part them). The head's
   // display type (a 36 pt elective name) is brought down to text size, where tesseract reads it.
-  const areas: { box: Box; shrink: number; edge: boolean; left: number }[] = [];
+  const places: Omit<Area, 'words' | 'mark'>[] = [];
   const edges: Box[] = [[0, 0, g.width, Math.min(g.height, px(body.y0))], [0, Math.min(g.height - 1, px(body.y1)), g.width, g.height]];
   // The head and foot hold boxes and page numbers beside the titles: cut into pieces at wide gaps first.
   const edgePieces = edges.flatMap(e => inkRuns(g, e, px(EDGE_GAP), 'x').map(([x0, x1]) => [Math.max(0, x0 - PAD), e[1], Math.min(g.width, x1 + PAD), e[3]] as Box));
   for (const c of [...edgePieces, ...columnBoxes]) {
     const edge = edgePieces.includes(c);
     const bands = inkRuns(g, c, px(BAND_GAP), 'y').filter(([a, b]) => b - a >= px(MIN_BAND)).map(([y0, y1]) => [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)] as Box);
-    // Where the column's text starts: its question numbers stand there.
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
-    for (const box of bands) areas.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
+    for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
+  const areas = await Promise.all(places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8).map(async (place): Promise<Area> => {
+    const { box: area, shrink, edge } = place;
+    const { words: found } = await pool.recognize(await cropPng(g, area, shrink, BORDER), { mode: 'block' });
+    const [ox, oy] = area;
+    const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
+    const words = found.map(w => ({ ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box }));
+    // A bracketed mark at the end of a line, which OCR in context garbles, read again alone.
+    const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
+    return { ...place, words, mark };
+  }));
+  return { pool, dpi, g, shapes, columnBoxes, areas };
+}
+
+/** The text of one page from OCR, as spans in points, and the rules found in the raster. */
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
+  let reading = kept.get(pdfPage);
+  kept.delete(pdfPage);
+  if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi);
+  if (keep) kept.set(pdfPage, reading);
+  const { g, shapes, columnBoxes, areas } = reading;
+  const scale = dpi / 72;
+  const px = (v: number) => Math.max(0, Math.round(v * scale));
   const rings: Ring[] = [];
   if (markers.length) for (const c of columnBoxes) rings.push(...await findRings(g, c, pool, px(RING_MIN), px(RING_MAX), markers.length));
   const spans: RawSpan[] = rings.filter(r => markers[r.index - 1]).map(r => {
@@ -118,25 +129,18 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     return { text: markers[r.index - 1], bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT };
   });
   const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-  await Promise.all(areas.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8).map(async ({ box: area, shrink, edge, left }) => {
-    const { words: found } = await pool.recognize(await crop(g, area, shrink), { mode: 'block' });
-    const [ox, oy] = area;
-    const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
-    const words = found.map(w => ({ ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box }));
-    // Pieces read again alone: a bracketed mark ending a line, and a question number at the margin
-    // that OCR in context did not read as one.
-    const marks: { box: Box; text: string }[] = [];
-    const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
-    if (mark) marks.push(mark);
-    if (!edge && numberIndent !== undefined) {
-      const first = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-      // A question number stands at the column's very edge (text under it is indented); a word OCR
-      // read as Hangul or Han is none.
-      if (!first || (!/^\d{1,2}\.$/.test(first.text.trim()) && !/[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))) {
-        const n = await marginNumber(g, area, pool, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)));
-        if (n) marks.push({ box: n.box, text: `${n.number}.` });
-      }
-    }
+  // A question number at the column's margin that OCR in context did not read as one, read again alone.
+  const numbers = await Promise.all(areas.map(async ({ box: area, edge, left, words }) => {
+    if (edge || numberIndent === undefined) return null;
+    const first = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    // A question number stands at the column's very edge (text under it is indented); a word OCR
+    // read as Hangul or Han is none.
+    if (first && (/^\d{1,2}\.$/.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))) return null;
+    const n = await marginNumber(g, area, pool, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)));
+    return n ? { box: n.box, text: `${n.number}.` } : null;
+  }));
+  for (const [i, { words, mark }] of areas.entries()) {
+    const marks = [mark, numbers[i]].filter((m): m is { box: Box; text: string } => m !== null);
     for (const m of marks) {
       const h = (m.box[3] - m.box[1]) / scale;
       spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size: h / 1.05, font: OCR_FONT });
@@ -158,6 +162,6 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       const sz = Math.max(4, (w.line[3] - w.line[1]) / scale / 1.05);
       spans.push({ text, bbox, baseline: w.line[3] / scale - sz * 0.2, size: sz, font: OCR_FONT });
     }
-  }));
+  }
   return { spans, shapes };
 }

@@ -2,7 +2,8 @@
 // them with the next word, so they are found in the pixels instead: a ring of text height with a
 // digit inside, the digit read alone. A digit OCR cannot read is inferred from its neighbours on
 // the same line (markers run ①②③④⑤ left to right).
-import { floodFill, isCircled, type Gray } from '../keys/grid.ts';
+import { floodFill, isCircled } from '../keys/grid.ts';
+import type { Gray } from '../pixels/gray.ts';
 import { readCircled } from '../keys/image-key.ts';
 import type { OcrPool } from '../providers/ocr.ts';
 

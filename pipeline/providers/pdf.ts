@@ -134,11 +134,34 @@ export type RawGlyph = RawSpan;
 
 export interface PageGraphics {
   shapes: Shape[];
-  /** Every painted glyph, one per character, with the real font name. */
+  /** Every painted glyph a reader can see, one per character, with the real font name. */
   glyphs: RawGlyph[];
+  /**
+   * Glyphs in the text layer that paint nothing a reader sees: invisible render mode (a scan's
+   * OCR layer, hidden text) or clipped almost entirely away (a word processor's stray character
+   * scaled up inside a tiny clip). Their text must not be read.
+   */
+  hidden: RawGlyph[];
 }
 
-interface TextState { tm: Matrix; tlm: Matrix; font: string; fs: number; tc: number; tw: number; th: number; rise: number; leading: number }
+interface TextState { tm: Matrix; tlm: Matrix; font: string; fs: number; tc: number; tw: number; th: number; rise: number; leading: number; mode: number }
+
+/** Less than this share of a glyph's box inside the clip: the reader sees no glyph. */
+const VISIBLE_SHARE = 0.3;
+/** Text render modes that paint nothing (PDF 32000-1 §9.3.6: 3 invisible, 7 clip only). */
+const INVISIBLE_MODES = new Set([3, 7]);
+
+function shareInside(b: BBox, clip: BBox | null): number {
+  if (!clip) return 1;
+  const w = Math.min(b[2], clip[2]) - Math.max(b[0], clip[0]), h = Math.min(b[3], clip[3]) - Math.max(b[1], clip[1]);
+  const area = (b[2] - b[0]) * (b[3] - b[1]);
+  if (area <= 0) return w >= 0 && h >= 0 ? 1 : 0;
+  return w <= 0 || h <= 0 ? 0 : (w * h) / area;
+}
+
+function intersect(a: BBox | null, b: BBox): BBox {
+  return a ? [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])] : b;
+}
 
 /**
  * Painted images, vector paths and glyphs of a page, from its operator list with the transform
@@ -149,12 +172,17 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
   const ops = await page.getOperatorList();
   let ctm = viewport.transform.slice() as Matrix;
   const stack: Matrix[] = [];
+  // The clip region as a box (paths cut it down; save/restore bring it back), and whether the next
+  // path sets it (pdf.js lists the clip operator before the path it applies to).
+  let clip: BBox | null = null, clipNext = false;
+  const clipStack: (BBox | null)[] = [];
+  const hidden: RawGlyph[] = [];
   let fill = '#000000', stroke = '#000000';
   const colorStack: [string, string][] = [];
   const shapes: Shape[] = [];
   const glyphs: RawGlyph[] = [];
   const I: Matrix = [1, 0, 0, 1, 0, 0];
-  const t: TextState = { tm: I, tlm: I, font: '', fs: 1, tc: 0, tw: 0, th: 1, rise: 0, leading: 0 };
+  const t: TextState = { tm: I, tlm: I, font: '', fs: 1, tc: 0, tw: 0, th: 1, rise: 0, leading: 0, mode: 0 };
   const names = new Map<string, string>();
   const fontName = (id: string) => {
     if (!names.has(id)) {
@@ -169,11 +197,13 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
     const fn = ops.fnArray[i];
     const args = ops.argsArray[i] as unknown[];
     switch (fn) {
-      case OPS.save: stack.push(ctm); colorStack.push([fill, stroke]); break;
-      case OPS.restore: ctm = stack.pop() ?? ctm; [fill, stroke] = colorStack.pop() ?? [fill, stroke]; break;
+      case OPS.save: stack.push(ctm); colorStack.push([fill, stroke]); clipStack.push(clip); break;
+      case OPS.restore: ctm = stack.pop() ?? ctm; [fill, stroke] = colorStack.pop() ?? [fill, stroke]; clip = clipStack.length ? clipStack.pop()! : clip; break;
       case OPS.transform: ctm = multiply(ctm, args as Matrix); break;
-      case OPS.paintFormXObjectBegin: stack.push(ctm); if (Array.isArray(args[0])) ctm = multiply(ctm, args[0] as Matrix); break;
-      case OPS.paintFormXObjectEnd: ctm = stack.pop() ?? ctm; break;
+      case OPS.paintFormXObjectBegin: stack.push(ctm); clipStack.push(clip); if (Array.isArray(args[0])) ctm = multiply(ctm, args[0] as Matrix); break;
+      case OPS.paintFormXObjectEnd: ctm = stack.pop() ?? ctm; clip = clipStack.length ? clipStack.pop()! : clip; break;
+      case OPS.clip: case OPS.eoClip: clipNext = true; break;
+      case OPS.setTextRenderingMode: t.mode = Number(args[0]); break;
       case OPS.setFillRGBColor: fill = String(args[0]); break;
       case OPS.setStrokeRGBColor: stroke = String(args[0]); break;
       case OPS.beginText: t.tm = I; t.tlm = I; break;
@@ -195,13 +225,18 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
           const [x, baseline] = apply(trm, 0, 0);
           const size = Math.hypot(trm[2], trm[3]);
           const w = (g.width / 1000) * Math.hypot(trm[0], trm[1]);
-          if (g.unicode && g.unicode.trim()) glyphs.push({ text: g.unicode, bbox: [x, baseline - size * 0.85, x + w, baseline + size * 0.2], baseline, size, font: name });
+          if (g.unicode && g.unicode.trim()) {
+            const glyph: RawGlyph = { text: g.unicode, bbox: [x, baseline - size * 0.85, x + w, baseline + size * 0.2], baseline, size, font: name };
+            (INVISIBLE_MODES.has(t.mode) || shareInside(glyph.bbox, clip) < VISIBLE_SHARE ? hidden : glyphs).push(glyph);
+          }
           t.tm = multiply(t.tm, [1, 0, 0, 1, ((g.width / 1000) * t.fs + t.tc + (g.isSpace ? t.tw : 0)) * t.th, 0]);
         }
         break;
       }
       case OPS.constructPath: {
         const [op, data, minMax] = args as [number, [ArrayLike<number>?], ArrayLike<number> | null];
+        if (clipNext && minMax && Number.isFinite(minMax[0]) && Number.isFinite(minMax[2])) clip = intersect(clip, boxOf(ctm, minMax[0], minMax[1], minMax[2], minMax[3]));
+        clipNext = false;
         if (!PAINT_OPS.has(op) || !minMax || !Number.isFinite(minMax[0]) || !Number.isFinite(minMax[2])) break;
         const color = FILL_ONLY.has(op) ? fill : stroke;
         shapes.push({ page: pageNumber, kind: pathKind(data?.[0]), bbox: boxOf(ctm, minMax[0], minMax[1], minMax[2], minMax[3]), visible: !isWhite(color) });
@@ -211,7 +246,7 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
         if (IMAGE_OPS.has(fn)) shapes.push({ page: pageNumber, kind: 'image', bbox: boxOf(ctm, 0, 0, 1, 1), visible: true });
     }
   }
-  return { shapes, glyphs };
+  return { shapes, glyphs, hidden };
 }
 
 /** Painted images and vector paths of a page. */

@@ -5,9 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PaperDocument, Question } from '../document.ts';
+import { loadGray } from '../keys/grid.ts';
 import { readKeyImage } from '../keys/image-key.ts';
+import { readKeyTablePage, type TableKeyPage } from '../keys/key-table.ts';
 import { keyLines, parseTextKey } from '../keys/text-key.ts';
-import { sectionInHeading, sectionOf } from '../keys/sections.ts';
+import { sectionInHeading, sectionNamed, sectionOf } from '../keys/sections.ts';
 import { openPdf, renderPage } from '../providers/pdf.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import type { Stage } from '../stage.ts';
@@ -105,6 +107,57 @@ async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument
 
 /** Resolutions a key PDF is read at; each item keeps the answer most readings agree on. */
 const KEY_DPIS = [100, 150, 200];
+/** A key table of triples is read once, fine enough that a thin ring around ③ stays whole. */
+const TABLE_DPI = 200;
+
+/** Which form (홀수형 → odd) a key page's title names: a template form pattern it matches, or null. */
+function formOfTitle(title: string, t: Template): string | null {
+  const text = `${title} ${title.replace(/(?<=\p{Script=Hangul})\s+(?=\p{Script=Hangul})/gu, '')}`;
+  return t.cover.forms?.find(f => new RegExp(f.pattern, 'u').test(text))?.id ?? null;
+}
+
+/**
+ * The pages of a table key that belong to this paper. A key printed once per form (홀수형 on one
+ * page, 짝수형 on the next) is read on the page of the booklet's form; where OCR misread the form
+ * mark, the one page whose form is unread stands for the form no other page names.
+ */
+function pagesOfForm(pages: TableKeyPage[], t: Template, doc: PaperDocument, keyName: string): TableKeyPage[] {
+  const forms = pages.map(p => formOfTitle(p.title, t));
+  if (pages.length < 2 || forms.every(f => f === null)) return pages;
+  const form = doc.exam.form;
+  if (!form) {
+    doc.messages.warn('answers/form-unknown', `${keyName} has a page per form (${forms.map(f => f ?? '?').join(', ')}) and the paper's cover names none; the first page is read`, { stage: 'answers' });
+    return pages.slice(0, 1);
+  }
+  const own = pages.filter((_, i) => forms[i] === form);
+  if (own.length) return own;
+  const unread = pages.filter((_, i) => forms[i] === null);
+  if (unread.length === 1) {
+    doc.messages.info('answers/form-inferred', `${keyName}: no page names the form ${form} as read; the page whose form mark is unread ("${unread[0].title}") is taken for it`, { stage: 'answers' });
+    return unread;
+  }
+  doc.messages.warn('answers/form-missing', `${keyName} has pages for ${forms.map(f => f ?? '?').join(', ')}, none for this paper's form ${form}`, { stage: 'answers' });
+  return [];
+}
+
+/** Answers from table pages: each column group's section from the nearest heading cell that names one. */
+function fromTablePages(pages: TableKeyPage[], t: Template, doc: PaperDocument, keyName: string): Answer[] {
+  const out: Answer[] = [];
+  for (const page of pagesOfForm(pages, t, doc, keyName)) {
+    for (const p of page.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
+    for (const n of page.notes) doc.messages.info('answers/number-misread', `answer key: ${n}`, { stage: 'answers' });
+    const unnamed = new Set<string>();
+    for (const e of page.entries) {
+      let section: string | null = null;
+      for (const h of e.headings) if ((section = sectionNamed(h, t))) break;
+      if (!section && !e.headings.length) section = t.sections.default;
+      if (!section) unnamed.add(e.headings.join(' / '));
+      out.push({ section, number: e.number, value: e.answer, choice: e.circled, points: e.points });
+    }
+    for (const h of unnamed) doc.messages.warn('answers/heading-unread', `${keyName}: the heading "${h}" names no section of this template; its items are joined by number alone`, { stage: 'answers' });
+  }
+  return out.sort((a, b) => (a.section ?? '').localeCompare(b.section ?? '') || a.number - b.number);
+}
 
 async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<Answer[]> {
   // Keys drawn as outlines (or scanned) carry no text: render and read them as images. One
@@ -120,6 +173,13 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
         return entries.map(e => ({ section: null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
       }
     }
+    // A key drawn as a table of triples under header cells is read from those headers.
+    const tables: TableKeyPage[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const read = await readKeyTablePage(await loadGray(await renderPage(await pdf.getPage(n), TABLE_DPI)), ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng'));
+      if (read) tables.push(read);
+    }
+    if (tables.length) return fromTablePages(tables, t, doc, path.basename(file));
     const out: Answer[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
@@ -149,6 +209,8 @@ export async function readKey(file: string, doc: PaperDocument): Promise<Answer[
   const ext = path.extname(file).slice(1).toLowerCase();
   if (ext === 'csv') return fromCsv(file, doc.template, doc);
   if (ext === 'pdf') return fromPdf(file, doc.template, doc);
+  const table = await readKeyTablePage(await loadGray(file), ocrPool('eng'), ocrPool(doc.template.answers?.ocrLang ?? 'eng'));
+  if (table) return fromTablePages([table], doc.template, doc, path.basename(file));
   return fromImage(file, doc.template, doc);
 }
 

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BBox, Figure, PaperDocument, Question, Shape, Span } from '../document.ts';
 import { bboxUnion, centerX, centerY, contains, height, intersects, width } from '../document.ts';
+import { inCell, optionCells, pictureSpans, textOutside } from '../figures/option-cells.ts';
 import { figureName } from '../ids.ts';
 import { cropPng } from '../providers/image.ts';
 import type { Stage } from '../stage.ts';
@@ -114,6 +115,50 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
   return result;
 }
 
+/** An option's own picture: the drawing in its cell with the labels set in it, and the text left outside it. */
+export interface OptionPicture {
+  index: number;
+  figure: Figure;
+  text: string;
+  /** The option's cell: figures found for the whole question inside it are this picture's pieces. */
+  cell: BBox;
+}
+
+/**
+ * Options printed as pictures: where every option's cell holds a drawing (graphs A)–D), tables as
+ * options), each option gets the drawing of its own cell. Where only some do, an option whose text
+ * is empty (OCR could not read it) still gets what is printed in its cell. Empty when neither holds.
+ */
+export function optionPictures(doc: PaperDocument, q: Question): OptionPicture[] {
+  if (q.options.length < 2) return [];
+  const band = bands(doc).get(q) ?? [];
+  const bottom = (page: number, column: number) => band.find(b => b.page === page && b.column === column)?.y1 ?? doc.pages[page - 1].body.y1;
+  const cells = optionCells(q, doc.pages, bottom);
+  if (!cells) return [];
+  const found = cells.map(cell => {
+    const page = doc.pages[cell.page - 1];
+    const { shapes, spans } = inCell(cell, page);
+    const groups = cluster(shapes).map(g => ({ g, kind: classify(g) })).filter(x => x.kind);
+    if (!groups.length) return { cell, spans, shapes, figure: null as Figure | null, text: '' };
+    const drawn = bboxUnion(groups.flatMap(x => x.g.map(s => s.bbox)));
+    const kinds = groups.map(x => x.kind);
+    const kind: Figure['kind'] = kinds.includes('image') ? 'image' : kinds.every(k => k === 'table') ? 'table' : 'drawing';
+    // Text inside a table is the option's text (its cells, row by row); inside a graph it is the graph's.
+    const labels = kind === 'table' ? spans.filter(s => contains(drawn, s.bbox, 2)) : pictureSpans(drawn, spans);
+    const box = bboxUnion([drawn, ...labels.map(s => s.bbox)]);
+    const outside = kind === 'table' ? spans : spans.filter(s => !labels.includes(s));
+    return { cell, spans, shapes, figure: { page: cell.page, bbox: box, kind } as Figure, text: textOutside(q, cell, outside) };
+  });
+  if (found.every(f => f.figure)) return found.map(f => ({ index: f.cell.index, figure: f.figure!, text: f.text, cell: f.cell.box }));
+  // An option OCR left empty carries what its cell prints.
+  return found.filter(f => !q.options[f.cell.index].text.trim() && (f.spans.length || f.shapes.length)).map(f => ({
+    index: f.cell.index,
+    figure: { page: f.cell.page, bbox: bboxUnion([...f.spans, ...f.shapes].map(x => x.bbox)), kind: f.figure?.kind ?? 'image' },
+    text: '',
+    cell: f.cell.box,
+  }));
+}
+
 export function figuresStage(): Stage {
   return {
     name: 'figures',
@@ -121,7 +166,12 @@ export function figuresStage(): Stage {
     async run(doc, ctx) {
       const dir = path.join(ctx.config.yearDir, FIGURES_DIR);
       fs.mkdirSync(dir, { recursive: true });
-      for (const [q, figures] of findFigures(doc)) {
+      for (const [q, found] of findFigures(doc)) {
+        // Options that are pictures: the figures found inside their cells give way to each
+        // option's own picture, which follow the question's other figures in option order.
+        const pictures = optionPictures(doc, q);
+        const inPicture = (f: Figure) => pictures.some(p => p.figure.page === f.page && contains(p.cell, [centerX(f.bbox), centerY(f.bbox), centerX(f.bbox), centerY(f.bbox)]));
+        const figures = [...found.filter(f => !inPicture(f)), ...pictures.map(p => p.figure)];
         q.figures = figures;
         for (const [i, f] of figures.entries()) {
           const page = doc.pages[f.page - 1];
@@ -135,6 +185,14 @@ export function figuresStage(): Stage {
           } catch (e) {
             doc.messages.warn('figures/crop-failed', `figure ${i + 1} cannot be cropped (${(e as Error).message})`, { page: f.page, item: q.id, stage: 'figures' });
             delete f.path;
+          }
+        }
+        for (const p of pictures) {
+          const option = q.options[p.index];
+          if (p.figure.path) option.image = p.figure.path;
+          if (option.text !== p.text) {
+            doc.messages.info('figures/option-picture', `option ${option.label} is a picture: its text "${option.text}" becomes "${p.text}"`, { page: p.figure.page, item: q.id, stage: 'figures' });
+            option.text = p.text;
           }
         }
         // Regions cover figures too.

@@ -5,6 +5,7 @@ import type { Column, Line, PageInfo, Span } from '../document.ts';
 import { bboxUnion, centerX, height } from '../document.ts';
 import { findBody } from './text-layer.ts';
 import type { Stage } from '../stage.ts';
+import { denominatorLine } from '../math/inline.ts';
 
 /** Columns from the column rule where there is one, else from the widest empty vertical gap near the middle. */
 export function findColumns(page: PageInfo): Column[] {
@@ -81,6 +82,16 @@ export function buildLines(spans: Span[], page: number, column: number): Line[] 
     into.y0 = Math.min(into.y0, l.y0);
     into.y1 = Math.max(into.y1, l.y1);
     lines.splice(i--, 1);
+  }
+  // A fraction set in the text font whose denominator hangs below the line's others (an option's
+  // `A)  195/25`): the denominator's line joins the line of its numerator.
+  for (let i = 1; i < lines.length; i++) {
+    if (denominatorLine(lines[i - 1].spans, lines[i].spans)) {
+      const l = lines.splice(i--, 1)[0];
+      lines[i].spans.push(...l.spans);
+      lines[i].y0 = Math.min(lines[i].y0, l.y0);
+      lines[i].y1 = Math.max(lines[i].y1, l.y1);
+    }
   }
   // A left brace drawn in pieces (⎧ ⎨ ⎩) holds the rows of one formula (cases): its lines are one line.
   for (let i = 0; i < lines.length; i++) {

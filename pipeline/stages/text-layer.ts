@@ -10,6 +10,10 @@ import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
+import { dropOverprint } from '../text/overprint.ts';
+import { dropHidden } from '../text/hidden.ts';
+import { closingNotice, setApart } from '../text/notice.ts';
+import { isMarginFurniture, repeatedMarginTexts } from '../text/margins.ts';
 
 /** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
 export const MIN_TEXT = 20;
@@ -25,7 +29,9 @@ export function decodeSpan(raw: RawSpan, t: Template): { text: string; math: boo
   let text = '';
   for (const ch of raw.text) {
     const cp = ch.codePointAt(0)!;
-    if (!isPrivateUse(cp)) { text += ch; continue; }
+    // Outside the Private Use Area a table entry still wins: custom-encoded fonts put their symbols
+    // at ASCII and control code points (Cambridge's NewMathExtn draws its brackets at U+0000/U+0001).
+    if (!isPrivateUse(cp)) { text += table?.get(cp) ?? ch; continue; }
     const mapped = table?.get(cp);
     if (mapped === undefined) { unknown.push(cp); text += '\uFFFD'; } else text += mapped;
   }
@@ -66,6 +72,7 @@ export function textLayerStage(): Stage {
       const pdf = needPdf(ctx);
       const t = doc.template;
       let glyphs = 0;
+      const read: Span[][] = [];
       const lang = t.ocrLang ?? ctx.config.ocrLang;
       for (const page of doc.pages) {
         let raw: RawSpan[];
@@ -75,7 +82,9 @@ export function textLayerStage(): Stage {
           page.shapes = graphics.shapes;
           // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
           const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f));
-          raw = [...(await pageSpans(p)).filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
+          const runs = dropHidden(await pageSpans(p), graphics.hidden);
+          if (runs.dropped.length) doc.messages.info('text-layer/hidden-text', `text with no visible glyph left out: ${runs.dropped.map(r => JSON.stringify(r.text)).join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
+          raw = [...runs.kept.filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
           if (raw.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0) < MIN_TEXT) {
             // No usable text layer: read the page from its pixels. A picture as large as the page is
             // the scan itself, not a figure.
@@ -89,6 +98,9 @@ export function textLayerStage(): Stage {
           throw new DocumentError('text-layer/page-unreadable', `page ${page.number}: the text layer cannot be read (${(e as Error).message})`, page.number);
         }
         const unknown = new Set<number>();
+        const painted = raw.length;
+        raw = dropOverprint(raw);
+        if (raw.length < painted) doc.counters.overprinted = (doc.counters.overprinted ?? 0) + painted - raw.length;
         const spans: Span[] = raw.map(r => {
           const d = decodeSpan(r, t);
           d.unknown.forEach(cp => unknown.add(cp));
@@ -99,14 +111,36 @@ export function textLayerStage(): Stage {
         }
         glyphs += spans.reduce((n, s) => n + [...s.text].length, 0);
         clampGiants(spans, page.number, doc);
-        splitFurniture(page, spans, t);
+        read.push(spans);
       }
+      // Furniture once every page is read: what repeats in the margins is told by the other pages.
+      const repeated = repeatedMarginTexts(doc.pages.map((p, i) => ({ height: p.height, spans: p.ocr ? [] : read[i] })));
+      doc.pages.forEach((page, i) => {
+        const kept = splitFurniture(page, read[i], t, repeated);
+        if (kept.length) doc.messages.info('text-layer/margin-text', `text in the page's margin read as body (not repeated on other pages, not a page number): "${kept.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
+      });
+      setApartClosingNotices(doc);
       if (glyphs === 0) {
         throw new DocumentError('text-layer/no-text', 'no page has text, in its text layer or by OCR');
       }
       doc.exam.electives = [...new Set(doc.pages.map(p => p.section).filter((s): s is string => !!s && s !== t.sections.default))];
     },
   };
+}
+
+/**
+ * The boxed notice at the end of each section (and of the paper) is furniture: on the last page of
+ * a section, a frame across the last column with nothing of the body below it.
+ */
+export function setApartClosingNotices(doc: PaperDocument): void {
+  doc.pages.forEach((page, i) => {
+    const next = doc.pages[i + 1];
+    if (next && next.section === page.section) return;
+    const frame = closingNotice(page, findBody(page, page.shapes, doc.template.layout?.columns !== 1).ruleX);
+    if (!frame) return;
+    const moved = setApart(page, frame);
+    doc.messages.info('text-layer/closing-notice', `a boxed notice closes the section (${moved.length} runs set apart): "${moved.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
+  });
 }
 
 /**
@@ -124,8 +158,13 @@ export function clampGiants(spans: Span[], pageNumber: number, doc: PaperDocumen
   }
 }
 
-/** Sort a page's spans into body and furniture, and read the page's section heading from its head. */
-export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void {
+/**
+ * Sort a page's spans into body and furniture, and read the page's section heading from its head.
+ * `repeated` (margin texts found on other pages too) makes the body of a page with no column rule
+ * its own: margin text that is not furniture by what it is stays in the body, and the body grows
+ * to hold it. Returns those spans.
+ */
+export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repeated?: ReadonlySet<string>): Span[] {
   const body = findBody(page, page.shapes, t.layout?.columns !== 1);
   page.body = { y0: body.y0, y1: body.y1 };
   page.spans = [];
@@ -133,9 +172,14 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void
   page.section = t.sections.default;
   const margin = page.height * 0.12;
   const head: Span[] = [];
+  const keptInMargin: Span[] = [];
   for (const s of spans) {
     const cy = centerY(s.bbox);
-    const outside = cy < body.y0 || cy > body.y1;
+    let outside = cy < body.y0 || cy > body.y1;
+    if (outside && repeated && body.ruleX === null && !page.ocr && !isMarginFurniture(s, repeated, t.re.furniture)) {
+      outside = false;
+      keptInMargin.push(s);
+    }
     const nearEdge = cy < margin || cy > page.height - margin;
     const furniture = outside || (nearEdge && t.re.furniture.some(re => re.test(s.text))) || t.re.anywhere.some(re => re.test(s.text));
     if (!furniture) { page.spans.push(s); continue; }
@@ -150,6 +194,9 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template): void
   const heading = t.re.sections.find(h => h.re.test(headText) || head.some(s => h.re.test(s.text.trim())))
     ?? (page.ocr ? t.re.sections.find(h => h.re.test(squeezed)) ?? t.re.sections.find(h => nearlyContains(squeezed, h.label.replace(/\s+/g, ''))) : undefined);
   if (heading) page.section = heading.id;
+  const kept = keptInMargin.filter(s => page.spans.includes(s));
+  if (kept.length) page.body = { y0: Math.min(page.body.y0, ...kept.map(s => s.bbox[1])), y1: Math.max(page.body.y1, ...kept.map(s => s.bbox[3])) };
+  return kept;
 }
 
 /** Whether `text` holds `label` with at most one letter different (labels of three letters or more). */

@@ -38,7 +38,12 @@ export interface PageRow {
   section: string | null;
 }
 
-export class Store {
+/** Where emit puts a paper's rows: the store itself, or a collector that hands them to the store's owner. */
+export interface PaperSink {
+  saveDocument(paper: Omit<PaperRow, 'status' | 'error'>, pages: PageRow[], items: ItemRow[], diagnostics: Diagnostic[]): number;
+}
+
+export class Store implements PaperSink {
   readonly db: Database.Database;
 
   constructor(file: string) {

@@ -1,16 +1,16 @@
-// Where the text of a column is, before OCR: bands of rows with ink, split at blank rows. Each band
-// goes to the recogniser on its own, so a line is never dropped for sitting beside a tall formula or
-// below a wide gap (tesseract's own layout analysis over a whole column loses such lines).
-import type { Gray } from '../keys/grid.ts';
+// Runs of ink along one axis of a grey picture: where bands of text and the pieces of a line are.
+import type { Gray } from './gray.ts';
 
 /** Darker than this counts as ink. */
-const INK = 160;
+export const INK = 160;
+
+export type Box = [number, number, number, number];
 
 /**
  * Runs [from, to) along one axis of a box of the image that hold ink: rows ('y', bands of text) or
  * columns ('x', pieces of a line), split where at least `gap` blank rows or columns part them.
  */
-export function inkRuns(g: Gray, box: [number, number, number, number], gap: number, axis: 'x' | 'y'): [number, number][] {
+export function inkRuns(g: Gray, box: Box, gap: number, axis: 'x' | 'y'): [number, number][] {
   const [x0, y0, x1, y1] = box;
   const [from, to, across0, across1] = axis === 'y' ? [y0, y1, x0, x1] : [x0, x1, y0, y1];
   const at = axis === 'y' ? (i: number, j: number) => g.data[i * g.width + j] : (i: number, j: number) => g.data[j * g.width + i];
@@ -26,4 +26,15 @@ export function inkRuns(g: Gray, box: [number, number, number, number], gap: num
   }
   if (start >= 0) runs.push([start, last + 1]);
   return runs;
+}
+
+/** Runs [start, end) of at least `min` consecutive indices below n that pass a test. */
+export function passingRuns(n: number, pass: (i: number) => boolean, min: number): [number, number][] {
+  const out: [number, number][] = [];
+  let start = -1;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && pass(i)) { if (start < 0) start = i; }
+    else if (start >= 0) { if (i - start >= min) out.push([start, i]); start = -1; }
+  }
+  return out;
 }

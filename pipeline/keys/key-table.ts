@@ -1,0 +1,193 @@
+// Answer keys printed as a table of triples under header cells (the official CSAT 정답표: 문항 번호 /
+// 정답 / 배점 column groups, a 공통 과목 block and a 선택 과목 block whose column groups sit under
+// 확률과 통계 / 미적분 / 기하), often drawn as outlines with no text. The layout is read from the
+// page, not assumed: cells come from the ruled grid row by row (a heading cell spans the columns it
+// has no rule between), the header cells are read by OCR, and each column takes its kind (number,
+// answer, points) from the header over it and its section from the heading cells above that.
+import sharp from 'sharp';
+import type { OcrPool } from '../providers/ocr.ts';
+import { inkBox, isCircled, type Gray } from './grid.ts';
+import { readCircled, readNumber } from './image-key.ts';
+
+type Box = [number, number, number, number];
+
+export interface GridCell {
+  box: Box;
+  ink: Box | null;
+}
+
+/** One band between two horizontal rules, cut into cells by the vertical rules that cross it. */
+export interface GridRow {
+  y0: number;
+  y1: number;
+  cells: GridCell[];
+}
+
+export type ColumnKind = 'number' | 'answer' | 'points';
+
+export interface TableKeyEntry {
+  /** Heading cells over the entry's column group, nearest first (e.g. `미적분`, `선택과목`). */
+  headings: string[];
+  number: number;
+  answer: string;
+  circled: boolean;
+  points: number | null;
+}
+
+export interface TableKeyPage {
+  /** Text printed outside the tables (title, form mark such as 홀수형), as OCR read it. */
+  title: string;
+  entries: TableKeyEntry[];
+  problems: string[];
+  notes: string[];
+}
+
+/**
+ * What a header cell names, in the words keys are printed with. A cell naming both (`문항 번호`
+ * never says 정답) is taken by the first kind that matches.
+ */
+const KIND_WORDS: [ColumnKind, RegExp][] = [
+  ['answer', /정답|답|answer|respuesta|clave|gabarito|答案|đáp/iu],
+  ['points', /배점|점수|points?|puntaje|puntos|marks?|分值|điểm/iu],
+  ['number', /번호|문항|문|number|no\.?$|n[º°o]|pregunta|quest|item|题号|câu/iu],
+];
+
+const DARK = 190;
+
+function darkRun(g: Gray, fixed: number, horizontal: boolean, from: number, to: number): { len: number; start: number } {
+  let best = 0, bestStart = from, run = 0;
+  for (let i = from; i < to; i++) {
+    const v = horizontal ? g.data[fixed * g.width + i] : g.data[i * g.width + fixed];
+    run = v < DARK ? run + 1 : 0;
+    if (run > best) { best = run; bestStart = i - run + 1; }
+  }
+  return { len: best, start: bestStart };
+}
+
+function groups(n: number, pass: (i: number) => boolean): [number, number][] {
+  const out: [number, number][] = [];
+  let start = -1;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && pass(i)) { if (start < 0) start = i; } else if (start >= 0) { out.push([start, i - 1]); start = -1; }
+  }
+  return out;
+}
+
+/**
+ * The ruled tables of a page as rows of cells. A band between two horizontal rules is a row when
+ * at least two vertical rules cross it; rows that share a rule belong to one table.
+ */
+export function gridTables(g: Gray): GridRow[][] {
+  const minRule = Math.max(40, g.width * 0.08);
+  const rules: { y0: number; y1: number; x0: number; x1: number }[] = [];
+  for (const [y0, y1] of groups(g.height, y => darkRun(g, y, true, 0, g.width).len >= minRule)) {
+    const r = darkRun(g, Math.floor((y0 + y1) / 2), true, 0, g.width);
+    rules.push({ y0, y1, x0: r.start, x1: r.start + r.len });
+  }
+  const tables: GridRow[][] = [];
+  let current: GridRow[] = [];
+  let lastBottom = -1;
+  for (let i = 0; i + 1 < rules.length; i++) {
+    const top = rules[i], bottom = rules[i + 1];
+    const y0 = top.y1 + 1, y1 = bottom.y0;
+    const x0 = Math.max(0, Math.min(top.x0, bottom.x0) - 2), x1 = Math.min(g.width, Math.max(top.x1, bottom.x1) + 2);
+    const cols = y1 - y0 >= 6 ? groups(x1 - x0, k => darkRun(g, x0 + k, false, y0, y1).len >= (y1 - y0) * 0.85).map(([a, b]) => [a + x0, b + x0]) : [];
+    if (cols.length < 2) continue;
+    const cells: GridCell[] = [];
+    for (let c = 0; c + 1 < cols.length; c++) {
+      const box: Box = [cols[c][1] + 1, y0, cols[c + 1][0], y1];
+      if (box[2] - box[0] < 4) continue;
+      cells.push({ box, ink: inkBox(g, box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2) });
+    }
+    if (lastBottom !== i && current.length) { tables.push(current); current = []; }
+    current.push({ y0, y1, cells });
+    lastBottom = i + 1;
+  }
+  if (current.length) tables.push(current);
+  return tables;
+}
+
+async function readText(pool: OcrPool, g: Gray, box: Box): Promise<string> {
+  const [x0, y0, x1, y1] = box;
+  if (x1 - x0 < 4 || y1 - y0 < 4) return '';
+  const png = await sharp(Buffer.from(g.data), { raw: { width: g.width, height: g.height, channels: 1 } })
+    .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })
+    .extend({ top: 10, bottom: 10, left: 10, right: 10, background: '#ffffff' })
+    .png().toBuffer();
+  return (await pool.recognize(png, { mode: 'block' })).text.replace(/\s+/g, ' ').trim();
+}
+
+const kindOf = (text: string): ColumnKind | null => {
+  const k = text.replace(/\s/g, '');
+  return KIND_WORDS.find(([, re]) => re.test(k))?.[0] ?? null;
+};
+
+const centre = (b: Box) => (b[0] + b[2]) / 2;
+
+/**
+ * Read one page. Returns null when no table on it has header cells that name a number column and
+ * an answer column (a key of another layout: the caller reads it otherwise).
+ */
+export async function readKeyTablePage(g: Gray, digits: OcrPool, text: OcrPool): Promise<TableKeyPage | null> {
+  const tables = gridTables(g);
+  const out: TableKeyPage = { title: '', entries: [], problems: [], notes: [] };
+  let found = false;
+  for (const [ti, rows] of tables.entries()) {
+    // Header rows: from the top, rows whose cells carry words (a data row holds digits and rings).
+    const header: { cell: GridCell; text: string }[][] = [];
+    for (const row of rows.slice(0, 4)) {
+      if (row.cells.some(c => c.ink && isCircled(g, c.ink))) break;
+      const texts = await Promise.all(row.cells.map(c => (c.ink ? readText(text, g, c.box) : Promise.resolve(''))));
+      if (!texts.some(t => /\p{L}/u.test(t)) || texts.some(t => /^\d+$/.test(t))) break;
+      header.push(row.cells.map((cell, i) => ({ cell, text: texts[i] })));
+    }
+    const kindRow = header.length ? header[header.length - 1] : [];
+    const columns = kindRow.map(h => ({ ...h, kind: kindOf(h.text) })).filter(h => h.kind);
+    if (!columns.some(c => c.kind === 'number') || !columns.some(c => c.kind === 'answer')) continue;
+    found = true;
+    // A column group: a number column and the answer and points columns right of it, up to the next number column.
+    const groupsOf: { number: GridCell; answer?: GridCell; points?: GridCell }[] = [];
+    for (const c of columns.sort((a, b) => a.cell.box[0] - b.cell.box[0])) {
+      if (c.kind === 'number') groupsOf.push({ number: c.cell });
+      else if (groupsOf.length) groupsOf[groupsOf.length - 1][c.kind as 'answer' | 'points'] ??= c.cell;
+    }
+    const data = rows.slice(header.length);
+    const at = (row: GridRow, col: GridCell | undefined) => (col ? row.cells.find(c => centre(c.box) > col.box[0] && centre(c.box) < col.box[2]) : undefined);
+    for (const [gi, grp] of groupsOf.entries()) {
+      // Headings over the group, nearest row first: the cells of the rows above that span its number column.
+      const headings: string[] = [];
+      for (let r = header.length - 2; r >= 0; r--) {
+        const h = header[r].find(x => x.cell.box[0] <= centre(grp.number.box) && x.cell.box[2] >= centre(grp.number.box));
+        if (h?.text) headings.push(h.text);
+      }
+      const where = `table ${ti + 1}, column group ${gi + 1}`;
+      const numberCells = data.map(row => at(row, grp.number));
+      const read = await Promise.all(numberCells.map(c => (c?.ink ? readNumber(digits, g, c.ink) : Promise.resolve(''))));
+      // Numbers run down a column: OCR of each only has to agree on where the run starts.
+      const votes = new Map<number, number>();
+      read.forEach((r, i) => { if (r) votes.set(Number(r) - i, (votes.get(Number(r) - i) ?? 0) + 1); });
+      const [start, agree] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [NaN, 0];
+      if (!agree) { if (read.length) out.problems.push(`${where}: no item number can be read`); continue; }
+      await Promise.all(data.map(async (row, i) => {
+        if (!numberCells[i]?.ink) return;
+        const n = start + i;
+        if (read[i] && Number(read[i]) !== n) out.notes.push(`${where}: item number read as ${read[i]} where the run gives ${n}`);
+        const a = at(row, grp.answer);
+        if (!a?.ink) { out.problems.push(`item ${n} has no answer in the key`); return; }
+        const circled = isCircled(g, a.ink);
+        const answer = circled ? await readCircled(digits, g, a.ink) : await readNumber(digits, g, a.ink, true);
+        if (!answer) { out.problems.push(`item ${n}: the answer cannot be read`); return; }
+        const p = at(row, grp.points);
+        const pts = p?.ink ? await readNumber(digits, g, p.ink, true) : '';
+        out.entries.push({ headings, number: n, answer, circled, points: pts ? Number(pts) : null });
+      }));
+    }
+  }
+  if (!found) return null;
+  // The title above the first table says which form (홀수형/짝수형) the page is the key of.
+  const first = tables[0]?.[0]?.y0 ?? g.height;
+  const ink = inkBox(g, 0, 0, g.width, Math.max(1, first - 2));
+  if (ink) out.title = await readText(text, g, [Math.max(0, ink[0] - 4), Math.max(0, ink[1] - 4), Math.min(g.width, ink[2] + 4), Math.min(g.height, ink[3] + 4)]);
+  return out;
+}
+

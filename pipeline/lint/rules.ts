@@ -1,0 +1,105 @@
+// The lint rules: text a reader would see as broken in a question's stem and options, and regions
+// that hold nothing of the question. Each rule reads one question and returns its findings; the
+// lint stage puts them on the document as diagnostics.
+import type { PageInfo, Question, Region, Span } from '../document.ts';
+import { centerX, centerY } from '../document.ts';
+import type { Severity } from '../diagnostics.ts';
+import { BRACKET_PIECE, codePoints, CONTROL, DOUBLED, PRIVATE_USE, proseOf } from './text.ts';
+
+export interface Finding {
+  message: string;
+  page?: number;
+}
+
+export interface LintRule {
+  /** Diagnostic rule name, `lint/…`. */
+  readonly id: string;
+  readonly severity: Severity;
+  check(q: Question, pages: readonly PageInfo[]): Finding[];
+}
+
+/** The stem, then each option, with what to call it in a message. */
+function texts(q: Question): { where: string; text: string }[] {
+  return [{ where: 'stem', text: q.stem }, ...q.options.map(o => ({ where: `option ${o.label}`, text: o.text }))];
+}
+
+const characters = (id: string, re: RegExp, what: string): LintRule => ({
+  id,
+  severity: 'warning',
+  check: q => texts(q).filter(t => re.test(t.text)).map(t => ({ message: `${t.where}: ${what} ${codePoints(t.text, re).join(' ')}`, page: q.page })),
+});
+
+export const controlCharacters = characters('lint/control-character', CONTROL, 'control characters');
+export const privateUse = characters('lint/private-use', PRIVATE_USE, 'Private Use Area code points left undecoded');
+
+export const bracketPieces: LintRule = {
+  id: 'lint/bracket-pieces',
+  severity: 'warning',
+  check(q) {
+    const all = texts(q);
+    const prose = proseOf(all.map(t => t.text));
+    return all.flatMap((t, i) => {
+      const m = new RegExp(`.{0,12}${BRACKET_PIECE.source}.{0,12}`, 'u').exec(prose[i]);
+      return m ? [{ message: `${t.where}: pieces of a tall bracket outside a formula: "${m[0].trim()}"`, page: q.page }] : [];
+    });
+  },
+};
+
+export const doubledText: LintRule = {
+  id: 'lint/doubled-text',
+  severity: 'warning',
+  check(q) {
+    const all = texts(q);
+    const prose = proseOf(all.map(t => t.text));
+    return all.flatMap((t, i) => {
+      const m = DOUBLED.exec(prose[i]);
+      return m ? [{ message: `${t.where}: text printed twice in a row: "${m[0].slice(0, 80)}"`, page: q.page }] : [];
+    });
+  },
+};
+
+/** Options that are pictures carry their crop: their text may well be empty. */
+const textOptions = (q: Question) => q.options.filter(o => !o.image);
+
+export const emptyOption: LintRule = {
+  id: 'lint/empty-option',
+  severity: 'warning',
+  check: q => textOptions(q).filter(o => !o.text.trim()).map(o => ({ message: `option ${o.label} has no text and no image`, page: q.page })),
+};
+
+export const duplicateOption: LintRule = {
+  id: 'lint/duplicate-option',
+  severity: 'warning',
+  check(q) {
+    const seen = new Map<string, string>();
+    const out: Finding[] = [];
+    for (const o of textOptions(q)) {
+      const text = o.text.trim();
+      if (!text) continue;
+      const first = seen.get(text);
+      if (first !== undefined) out.push({ message: `option ${o.label} reads the same as option ${first}: "${text.slice(0, 60)}"`, page: q.page });
+      else seen.set(text, o.label);
+    }
+    return out;
+  },
+};
+
+const within = (s: Span, r: Region) => centerX(s.bbox) >= r.bbox[0] && centerX(s.bbox) <= r.bbox[2] && centerY(s.bbox) >= r.bbox[1] && centerY(s.bbox) <= r.bbox[3];
+
+/** A region whose text is all furniture (a running head, a footer, a notice) is no part of the question. */
+export const furnitureRegion: LintRule = {
+  id: 'lint/furniture-region',
+  severity: 'warning',
+  check(q, pages) {
+    return q.regions.flatMap(r => {
+      const page = pages.find(p => p.number === r.page);
+      if (!page) return [];
+      const furniture = page.furniture.filter(s => within(s, r));
+      if (!furniture.length || page.spans.some(s => within(s, r)) || q.figures.some(f => f.page === r.page && centerY(f.bbox) >= r.bbox[1] && centerY(f.bbox) <= r.bbox[3])) return [];
+      return [{ message: `a region holds only page furniture: "${furniture.map(s => s.text).join(' ').slice(0, 60)}"`, page: r.page }];
+    });
+  },
+};
+
+/** Every rule, in the order its findings are reported. */
+export const LINT_RULES: readonly LintRule[] = [controlCharacters, privateUse, bracketPieces, doubledText, emptyOption, duplicateOption, furnitureRegion];

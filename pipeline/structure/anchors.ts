@@ -1,0 +1,63 @@
+// Anchors: the printed number that opens a question, at its column's left edge, read by the
+// template's numbering pattern (through OCR's usual misreadings on an OCR page).
+import type { Line, Span } from '../document.ts';
+import type { Template } from '../template.ts';
+
+/** How far into a line a numbering lead may run (`Pregunta 12.`, `QUESTÃO 01`, `Exercice 3 :`). */
+export const MAX_LEAD = 16;
+
+/**
+ * How OCR misreads a question number at the margin: `7,` for `7.`, `l`/`I`/`|` for 1, `O`/`o` for 0,
+ * `A` for 4. On an OCR page the number's run is read through this before the template's pattern.
+ */
+export function ocrNumberText(lead: string): string {
+  const m = /^(\s*)([0-9IlOoA|]{1,2})\s*[,.](?![0-9])/.exec(lead);
+  if (!m || !/[0-9]/.test(m[2]) && m[2].length > 1) return lead;
+  const digits = [...m[2]].map(c => ({ I: '1', l: '1', '|': '1', O: '0', o: '0', A: '4' })[c] ?? c).join('');
+  // Same length as what it replaces: the caller cuts the run by character counts.
+  return `${m[1]}${digits}${m[0].slice(m[1].length + m[2].length).replace(',', '.')}${lead.slice(m[0].length)}`;
+}
+
+/** The number a line starts with, if the line opens a question: spans consumed and the number. */
+export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t: Template, ocr = false): { number: number; spans: Span[]; decimal: boolean } | null {
+  const first = line.spans[0];
+  if (!first || first.math) return null;
+  if (first.bbox[0] - columnLeft > t.numbering.indentTolerance) return null;
+  if (first.size < bodySize * 0.8) return null;
+  let lead = '';
+  const spans: Span[] = [];
+  for (const s of line.spans) {
+    if (s.math) break;
+    spans.push(s);
+    lead += s.text;
+    const m = t.re.numbering.exec(ocr ? ocrNumberText(lead) : lead);
+    if (m) {
+      const n = Number(m[1]);
+      // `12.298K`: the number runs into a quantity; the caller takes it only where it is the next one.
+      const decimal = /^\d/.test(lead.slice(m[0].length));
+      if (n < 1 || n > t.numbering.max) return null;
+      splitAfter(line, spans, lead.length - m[0].length);
+      return { number: n, spans, decimal };
+    }
+    if (lead.length > MAX_LEAD) break;
+  }
+  return null;
+}
+
+/**
+ * Where the number's run goes on into the question's text (`10．下列…` in one run), the run is cut
+ * in two — the number, and the text after it, its box shared out by characters — so that the
+ * number alone is the anchor.
+ */
+function splitAfter(line: Line, spans: Span[], over: number): void {
+  const lastSpan = spans[spans.length - 1];
+  const chars = [...lastSpan.text];
+  const keep = chars.length - [...lastSpan.text.slice(lastSpan.text.length - over)].length;
+  if (over <= 0 || !lastSpan.text.slice(lastSpan.text.length - over).trim()) return;
+  const x = lastSpan.bbox[0] + ((lastSpan.bbox[2] - lastSpan.bbox[0]) * keep) / chars.length;
+  const head: Span = { ...lastSpan, text: chars.slice(0, keep).join(''), bbox: [lastSpan.bbox[0], lastSpan.bbox[1], x, lastSpan.bbox[3]] };
+  const tail: Span = { ...lastSpan, text: chars.slice(keep).join(''), bbox: [x, lastSpan.bbox[1], lastSpan.bbox[2], lastSpan.bbox[3]] };
+  line.spans.splice(line.spans.indexOf(lastSpan), 1, head, tail);
+  spans[spans.length - 1] = head;
+}
+

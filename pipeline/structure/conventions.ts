@@ -1,0 +1,111 @@
+// Conventions a paper follows, inferred from the paper itself where no family template claims it:
+// which numbering lead opens its questions (`1.`, `Câu 1:`, `QUESTÃO 01`, `Q.1`, `第1题` …) and
+// which option labels it prints (①, `(A)`, `A.`, `a)` …). Each candidate the fallback template
+// lists is tried on the whole paper, and the one that explains it best is kept: numbers at the
+// column's edge that run on one after another, labels that run A, B, C within a question. What was
+// chosen is recorded on the paper (`exam.conventions`), so that a user can turn it into a template.
+import type { Conventions, Line, PaperDocument } from '../document.ts';
+import { rawText } from '../text/line-text.ts';
+import { escapeRegExp, type Template } from '../template.ts';
+import { MAX_LEAD } from './anchors.ts';
+
+/** The text a line opens with, at most a lead's length, where the line starts at its column's edge. */
+function leadOf(doc: PaperDocument, line: Line, bodySize: number, t: Template): string | null {
+  const first = line.spans[0];
+  if (!first || first.math || first.size < bodySize * 0.8) return null;
+  const page = doc.pages[line.page - 1];
+  if (first.bbox[0] - page.columns[line.column].x0 > t.numbering.indentTolerance) return null;
+  let lead = '';
+  for (const s of line.spans) {
+    if (s.math || lead.length > MAX_LEAD) break;
+    lead += s.text;
+  }
+  return lead;
+}
+
+/**
+ * How well numbers in reading order run as a sequence: each number that follows its predecessor
+ * by one counts, and a 1 may start the count over (numbering that restarts per section).
+ */
+export function sequenceScore(numbers: number[]): number {
+  let score = 0, prev = 0;
+  for (const n of numbers) {
+    if (n === prev + 1) { if (prev > 0) score++; prev = n; } else if (n === 1) prev = 1;
+  }
+  return score;
+}
+
+/** How many option labels in the lines follow the label before them (A then B, ① then ②). */
+function orderScore(lines: Line[], markers: string[], re: RegExp | null, marks: RegExp | null): number {
+  let score = 0, prev = -1;
+  for (const line of lines) {
+    const text = rawText(line.spans.filter(s => !s.math));
+    // A label with marks beside it opens a part, `(a) (4 points)`, not an option.
+    if (marks?.test(text)) continue;
+    const labels = re ? [...text.matchAll(re)].map(m => m[1]) : [...text].filter(ch => markers.includes(ch));
+    for (const label of labels) {
+      const i = markers.indexOf(label);
+      if (i < 0) continue;
+      if (i === prev + 1 && i > 0) score++;
+      prev = i;
+    }
+  }
+  return score;
+}
+
+function mostCommon(xs: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** The candidates of the template's `infer` block tried on the paper; null when it has none. */
+export function inferConventions(doc: PaperDocument, bodySize: number): { template: Template; conventions: Conventions } | null {
+  const t = doc.template;
+  if (!t.infer) return null;
+  const leads = doc.lines.map(l => leadOf(doc, l, bodySize, t));
+  const texts = doc.lines.map(l => rawText(l.spans.filter(s => !s.math)));
+  const marks = t.re.points ? new RegExp(t.re.points.source, 'u') : null;
+  let options: Conventions['options'] = null;
+  for (const c of t.infer.options) {
+    const re = c.pattern ? new RegExp(c.pattern, 'gu') : null;
+    const inOrder = orderScore(doc.lines, c.markers, re, marks);
+    if (inOrder >= 2 && inOrder > (options?.inOrder ?? 0)) options = { ...c, inOrder };
+  }
+  const optionRe = options?.pattern ? new RegExp(options.pattern, 'gu') : null;
+  const labels = (text: string) => optionRe ? [...text.matchAll(optionRe)].length : options ? [...text].filter(ch => options!.markers.includes(ch)).length : 0;
+  let numbering: Conventions['numbering'] = { id: 'template', pattern: t.numbering.pattern, inSequence: -1, carrying: 0 };
+  let best = -1;
+  for (const c of t.infer.numbering) {
+    const re = new RegExp(c.pattern, 'u');
+    const found = leads.map((l, i) => ({ i, m: l === null ? null : re.exec(l) })).filter((x): x is { i: number; m: RegExpExecArray } => x.m !== null);
+    // A lead word (`Pregunta`, `Câu`, `QUESTÃO`): group 1 the word, group 2 the number. The word the
+    // paper uses most is learned, so that other words followed by a number open nothing.
+    const word = c.leadWord ? mostCommon(found.map(x => x.m[1])) : null;
+    const pattern = word === null ? c.pattern : `^\\s*${escapeRegExp(word)}\\s*(\\d{1,3})(?![0-9])\\s*[.:：．)]?`;
+    const anchors = found.filter(x => word === null || x.m[1] === word);
+    const inSequence = sequenceScore(anchors.map(x => Number(x.m[word === null ? 1 : 2])));
+    // Questions carry options or marks; a numbered instruction list does not: between one number
+    // and the next, a marks marker or two option labels.
+    let carrying = 0;
+    anchors.forEach((a, k) => {
+      const block = texts.slice(a.i, anchors[k + 1]?.i ?? texts.length);
+      if (block.some(x => marks?.test(x)) || block.reduce((n, x) => n + labels(x), 0) >= 2) carrying++;
+    });
+    const score = inSequence + carrying;
+    if (score > best) { best = score; numbering = { id: word === null ? c.id : `${c.id}:${word}`, pattern, inSequence, carrying }; }
+  }
+  const template: Template = Object.freeze({
+    ...t,
+    // A lead word or `Q` is seldom anything but a question's number: a number it opens may skip
+    // ahead (a question lost to the page's edge) without the rest of the paper being lost with it.
+    numbering: { ...t.numbering, pattern: numbering.pattern, maxJump: /^(?:word|q)\b/.test(numbering.id) ? 3 : t.numbering.maxJump },
+    options: options ? { ...t.options, markers: options.markers, pattern: options.pattern } : t.options,
+    re: {
+      ...t.re,
+      numbering: new RegExp(numbering.pattern, 'u'),
+      option: options ? (options.pattern ? new RegExp(options.pattern, 'gu') : null) : t.re.option,
+    },
+  });
+  return { template, conventions: { numbering, options } };
+}

@@ -1,0 +1,37 @@
+// Marks: points printed for a question or a part, by position (`[3점]` split over runs) or by the
+// template's pattern over each line (`(5 points)`, summed over parts where the template says so).
+import type { Line, Span } from '../document.ts';
+import { centerY } from '../document.ts';
+import { rawText } from '../text/line-text.ts';
+import { escapeRegExp, pointsPattern, type Template } from '../template.ts';
+
+/** Points by position: an opening mark, a number, the unit and the closing mark near one another. */
+export function findPoints(spans: Span[], t: Template, ocr = false): { value: number; spans: Span[] } | null {
+  const open = t.points.open;
+  // OCR misreads the unit (점 → 4, A): on an OCR page a bracket holding one of the template's
+  // point values and at most two stray characters is the marker.
+  const values = (t.points.values ?? []).join('');
+  const re = ocr && values ? new RegExp(`${escapeRegExp(open)}\\s*([${values}])\\s*\\S{0,2}?\\s*${escapeRegExp(t.points.close)}`, 'u') : pointsPattern(t);
+  const starts = spans.filter(s => !s.math && s.text.includes(open));
+  for (const s of starts.reverse()) {
+    const near = spans
+      .filter(o => !o.math && o.bbox[0] >= s.bbox[0] - 1 && o.bbox[0] <= s.bbox[2] + s.size * 4 && Math.abs(centerY(o.bbox) - centerY(s.bbox)) <= s.size * 1.2)
+      .sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const m = re.exec(near.map(o => o.text).join(''));
+    if (m) return { value: Number(m[1]), spans: near };
+  }
+  return null;
+}
+
+export /** Points or marks by the template's pattern, span by span: every marker (summed) or the first. */
+function patternPoints(lines: Line[], t: Template, skip: Set<Span>): { value: number; markers: { line: number; value: number }[] } | null {
+  const markers: { line: number; value: number }[] = [];
+  lines.forEach((l, li) => {
+    const text = rawText(l.spans.filter(s => !skip.has(s) && !s.math));
+    for (const m of text.matchAll(t.re.points!)) markers.push({ line: li, value: Number(m[1]) });
+  });
+  if (!markers.length) return null;
+  const value = t.points.sum ? markers.reduce((a, m) => a + m.value, 0) : markers[0].value;
+  return { value, markers };
+}
+

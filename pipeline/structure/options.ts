@@ -1,0 +1,102 @@
+// Options: runs of the template's labels in order (①②③, A B C D) within a question's lines; the
+// last run of two or more is the options, and each option's text runs to the next label.
+import type { Line, Option, Span } from '../document.ts';
+import { lineText } from '../text/line-text.ts';
+import type { Template } from '../template.ts';
+
+interface Marker { label: string; span: Span; line: number; offset: number; length: number }
+
+/** Every option marker in the lines: the label itself (①), or where the template's pattern matches (`A)`). */
+function markersIn(lines: Line[], t: Template, skip: Set<Span>): Marker[] {
+  const found: Marker[] = [];
+  lines.forEach((line, li) => {
+    if (!t.re.option) return;
+    // Markers by pattern over the line's text, so a label and its stop in two runs (`A` `．`) still
+    // match; a gap between runs reads as a space.
+    let text = '';
+    const starts: { span: Span; at: number }[] = [];
+    let prev: Span | null = null;
+    for (const s of line.spans) {
+      if (skip.has(s) || s.math) continue;
+      if (prev && s.bbox[0] - prev.bbox[2] > Math.min(s.size, prev.size) * 0.2) text += ' ';
+      starts.push({ span: s, at: text.length });
+      text += s.text;
+      prev = s;
+    }
+    for (const m of text.matchAll(t.re.option)) {
+      const at = m.index! + m[0].indexOf(m[1]);
+      const owner = starts.filter(x => x.at <= at).pop();
+      if (!owner || !t.options.markers.includes(m[1])) continue;
+      const offset = at - owner.at;
+      found.push({ label: m[1], span: owner.span, line: li, offset, length: Math.min(m[0].length - m[0].indexOf(m[1]), owner.span.text.length - offset) });
+    }
+  });
+  if (t.re.option) return found;
+  lines.forEach((line, li) => line.spans.forEach(s => {
+    if (skip.has(s) || s.math) return;
+    const text = s.text;
+    for (let k = 0; k < text.length; k++) {
+      const label = t.options.markers.find(m => text.startsWith(m, k));
+      if (label) found.push({ label, span: s, line: li, offset: k, length: label.length });
+    }
+  }));
+  return found;
+}
+
+export function hasOptionMarkers(lines: Line[], t: Template, skip: Set<Span>): boolean {
+  return t.options.markers.length > 0 && optionsOf(lines, t, skip).options.length >= 2;
+}
+
+export function optionsOf(lines: Line[], t: Template, skip: Set<Span>): { options: Option[]; firstLine: number } {
+  const markers = t.options.markers;
+  const found = markersIn(lines, t, skip);
+  // Runs of markers in order (①②③…, A B C D); a label out of order is text. The last run of at
+  // least two is the options: an earlier run labels something else (a figure's panels A–D).
+  const runs: Marker[][] = [];
+  for (const f of found) {
+    const idx = markers.indexOf(f.label);
+    const run = runs[runs.length - 1];
+    if (idx === 0) runs.push([f]);
+    else if (run && idx === run.length) run.push(f);
+  }
+  const seq = runs.filter(r => r.length >= 2).pop();
+  if (!seq) return { options: [], firstLine: -1 };
+  const options: Option[] = seq.map((f, i) => {
+    const next = seq[i + 1];
+    const parts: string[] = [];
+    const lastLine = next ? next.line : f.line;
+    for (let li = f.line; li <= lastLine; li++) {
+      const spans = lines[li].spans.filter(s => {
+        if (skip.has(s)) return false;
+        const afterMarker = li > f.line || s === f.span || s.bbox[0] >= f.span.bbox[0] - 0.5;
+        const beforeNext = !next || li < next.line || (s !== next.span && s.bbox[0] < next.span.bbox[0] - 0.5) || s === next.span;
+        return afterMarker && beforeNext;
+      });
+      let text = lineText(spans);
+      if (li === f.line) {
+        const at = text.indexOf(f.span.text.slice(f.offset, f.offset + f.length).trim());
+        text = at >= 0 ? text.slice(at + f.span.text.slice(f.offset, f.offset + f.length).trim().length) : text;
+      }
+      if (next && li === next.line) {
+        const cut = text.indexOf(next.span.text.slice(next.offset, next.offset + next.length).trim());
+        text = cut >= 0 ? text.slice(0, cut) : text;
+      }
+      parts.push(text.trim());
+    }
+    // The last option runs on over lines set under its text (a long option that wraps).
+    if (!next) {
+      const indent = f.span.bbox[0] + (f.offset === 0 ? 4 : 0);
+      for (let li = f.line + 1; li < lines.length; li++) {
+        const l = lines[li];
+        if (l.column !== lines[f.line].column || l.page !== lines[f.line].page || l.bbox[0] < indent) break;
+        if (l.bbox[1] - lines[li - 1].bbox[3] > l.spans[0].size * 1.2) break;
+        parts.push(lineText(l.spans.filter(s => !skip.has(s))));
+      }
+    }
+    // A stop set apart from its label (`A` `．`) is left at the head of the text; the next label's
+    // opening bracket (`(A) 3 (B) 4`) at its tail.
+    return { label: f.label, text: parts.filter(Boolean).join(' ').replace(/^[.．、)）]\s*/u, '').replace(/\s*[(（]$/u, '').trim() };
+  });
+  return { options, firstLine: seq[0].line };
+}
+

@@ -1,0 +1,74 @@
+// A question from its draft: the lines a number opened, read for options, marks, parts and type.
+import type { Line, PaperDocument, Question, Span } from '../document.ts';
+import { questionId } from '../ids.ts';
+import type { QuestionType, Template } from '../template.ts';
+import { rawText } from '../text/line-text.ts';
+import { findPoints, patternPoints } from './marks.ts';
+import { optionsOf } from './options.ts';
+import { partsOf } from './parts.ts';
+import { regionsOf } from './regions.ts';
+
+export interface Draft {
+  section: string | null;
+  number: number;
+  anchor: Span[];
+  lines: Line[];
+  typeHint: QuestionType | null;
+  /** Points a section heading gives every question under it (每小题 6 分), if any. */
+  sectionPoints: number | null;
+}
+
+export function buildQuestion(doc: PaperDocument, d: Draft): Question {
+  const t = doc.template;
+  const id = questionId(doc.sha256, d.section, d.number);
+  const all = d.lines.flatMap(l => l.spans);
+  const skip = new Set(d.anchor);
+  const byPattern = t.re.points ? patternPoints(d.lines, t, new Set()) : null;
+  const points = t.re.points ? byPattern : findPoints(all, t, d.lines.some(l => doc.pages[l.page - 1].ocr));
+  const value = points?.value ?? d.sectionPoints;
+  // Under a heading for worked answers (非选择题) a lettered list inside a question is not its options.
+  const { options, firstLine } = d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(d.lines, t, skip);
+  if (value === null && !t.re.sectionPoints) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
+  else if (value !== null && t.points.values && !t.points.values.includes(value)) doc.messages.warn('segment/unusual-points', `points ${value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
+  const parts = partsOf(d.lines, t, skip, byPattern?.markers ?? []);
+  let type: QuestionType = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
+  if (type === 'free' && asksForValue(d.lines, parts.length > 0, t)) type = 'short';
+  if (type === 'mcq' && d.typeHint === 'mcq-multi') type = 'mcq-multi';
+  else if (d.typeHint === 'free') type = 'free';
+  else if (d.typeHint === 'numeric' && !options.length) type = 'numeric';
+  else if (d.typeHint && d.typeHint !== type) doc.messages.warn('segment/type-conflict', `the section heading says ${d.typeHint}, the question reads as ${type}`, { page: d.lines[0].page, item: id, stage: 'segment' });
+  return {
+    id,
+    section: d.section,
+    number: d.number,
+    type,
+    points: value,
+    parts,
+    flags: [],
+    page: d.lines[0].page,
+    lines: d.lines,
+    anchor: d.anchor,
+    stemLines: firstLine >= 0 ? firstLine : d.lines.length,
+    regions: regionsOf(d.lines),
+    stem: '',
+    options,
+    figures: [],
+    answer: null,
+    errorRate: null,
+    difficulty: null,
+  };
+}
+
+/**
+ * Whether the question (its first part, where it has parts: a question's type is its first
+ * part's) asks for a value rather than a worked answer: its prompt ends in `=`, a blank to fill.
+ */
+function asksForValue(lines: Line[], hasParts: boolean, t: Template): boolean {
+  let span = lines;
+  if (hasParts) {
+    const starts = lines.map((l, i) => (t.re.parts.some(re => re.test(rawText(l.spans))) ? i : -1)).filter(i => i >= 0);
+    if (starts.length) span = lines.slice(starts[0], starts[1] ?? lines.length);
+  }
+  const text = span.map(l => rawText(l.spans)).join(' ').trim();
+  return /=\s*$/.test(text);
+}

@@ -1,0 +1,113 @@
+// lint: each rule on a question built to break it (and on one that must pass), the stage's
+// diagnostics, and — on real papers — the scorer's --lint over a family's records.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { PageInfo, Question, Span } from '../pipeline/document.ts';
+import { Diagnostics } from '../pipeline/diagnostics.ts';
+import { bracketPieces, controlCharacters, doubledText, duplicateOption, emptyOption, furnitureRegion, privateUse } from '../pipeline/lint/rules.ts';
+import { lintDocument } from '../pipeline/stages/lint.ts';
+import type { PaperDocument } from '../pipeline/document.ts';
+import { resolveConfig } from '../pipeline/config.ts';
+import { runBatch } from '../pipeline/run.ts';
+import { haveShared, SCORER, SHARED, TEST_OUT, TRUTH } from './helpers.ts';
+
+function question(over: Partial<Question> = {}): Question {
+  return {
+    id: 'p-common-1', section: 'common', number: 1, type: 'mcq', points: 2, parts: [], flags: [], page: 1, lines: [], anchor: [],
+    stemLines: 0, regions: [], stem: '다음 값을 구하시오.', options: ['1', '2', '3', '4', '5'].map((t, i) => ({ label: String(i + 1), text: t })),
+    figures: [], answer: null, errorRate: null, difficulty: null, ...over,
+  };
+}
+
+const span = (text: string, bbox: [number, number, number, number]): Span => ({ page: 1, text, bbox, baseline: bbox[3], size: 10, font: 'F', math: false });
+
+function page(spans: Span[], furniture: Span[]): PageInfo {
+  return { number: 1, width: 600, height: 800, body: { y0: 50, y1: 750 }, columns: [], section: null, spans, shapes: [], furniture };
+}
+
+describe('lint rules', () => {
+  it('control characters: a U+0001 from an undecoded font, but not a line break', () => {
+    expect(controlCharacters.check(question({ stem: 'x\u0001y' }), [])[0].message).toMatch(/U\+0001/);
+    expect(controlCharacters.check(question({ stem: '첫 줄\n둘째 줄\t끝' }), [])).toEqual([]);
+  });
+
+  it('Private Use Area code points left undecoded', () => {
+    expect(privateUse.check(question({ options: [{ label: 'A', text: 'a\ue0eab' }] }), [])[0].message).toMatch(/option A.*U\+E0EA/);
+    expect(privateUse.check(question(), [])).toEqual([]);
+  });
+
+  it('bracket pieces outside a formula, and only there', () => {
+    expect(bracketPieces.check(question({ stem: '값은 2⎛⎜⎝ $\\frac12$ − 13⎞⎟⎠ 이다' }), [])[0].message).toMatch(/⎛/);
+    expect(bracketPieces.check(question({ stem: '값은 $\\left⎛ x \\right⎞$ 이다' }), [])).toEqual([]);
+  });
+
+  it('doubled text: an overprinted heading read twice, not two formulas with the same word between', () => {
+    expect(doubledText.check(question({ stem: '구하시오.\n※ 확인 사항확인 사항' }), [])[0].message).toMatch(/확인 사항확인 사항/);
+    expect(doubledText.check(question({ stem: '$a$ 의 값과 $b$ 의 값' }), [])).toEqual([]);
+    expect(doubledText.check(question({ stem: 'A pesquisa mostra a pesquisa' }), [])).toEqual([]);
+  });
+
+  it('empty options, unless the option is a picture with its crop', () => {
+    const q = question({ options: [{ label: 'A', text: '' }, { label: 'B', text: '', image: 'figures/x-B.png' }, { label: 'C', text: '3' }] });
+    expect(emptyOption.check(q, []).map(f => f.message)).toEqual(['option A has no text and no image']);
+  });
+
+  it('duplicate options name the one they repeat', () => {
+    const q = question({ options: [{ label: 'A', text: 'P V V' }, { label: 'B', text: 'P' }, { label: 'C', text: 'P V V' }] });
+    expect(duplicateOption.check(q, []).map(f => f.message)).toEqual(['option C reads the same as option A: "P V V"']);
+    expect(duplicateOption.check(question(), [])).toEqual([]);
+  });
+
+  it('a region that holds only furniture (a running head), not one with body text beside it', () => {
+    const head = span('FORMA 193 – 2024', [200, 20, 400, 32]);
+    const body = span('¿Cuál es el valor?', [60, 100, 300, 112]);
+    const p = page([body], [head]);
+    const onlyHead = question({ regions: [{ page: 1, column: 0, bbox: [50, 15, 550, 40] }] });
+    expect(furnitureRegion.check(onlyHead, [p])[0].message).toMatch(/FORMA 193/);
+    const both = question({ regions: [{ page: 1, column: 0, bbox: [50, 15, 550, 120] }] });
+    expect(furnitureRegion.check(both, [p])).toEqual([]);
+  });
+
+  it('the stage puts each finding on the document with page, item, rule and severity', () => {
+    const doc = { questions: [question({ page: 3, stem: '확인 사항확인 사항' }), question({ id: 'p-common-2' })], pages: [], messages: new Diagnostics('x.pdf'), counters: {} } as unknown as PaperDocument;
+    lintDocument(doc);
+    expect(doc.messages.list).toEqual([expect.objectContaining({ rule: 'lint/doubled-text', severity: 'warning', page: 3, item: 'p-common-1', file: 'x.pdf', stage: 'lint' })]);
+    expect(doc.counters.lintClean).toBe(1);
+  });
+});
+
+/** The scorer's --lint over one folder of papers, run through the whole pipeline. */
+async function lintOf(name: string, files: string[]): Promise<{ lint_records: number; lint_clean: number; lint_counts: Record<string, number> }> {
+  const inDir = path.join(TEST_OUT, 'lint-in', name), outDir = path.join(TEST_OUT, 'lint', name);
+  fs.rmSync(inDir, { recursive: true, force: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(inDir, { recursive: true });
+  // Links, not copies: the papers stay in ../shared.
+  for (const f of files) fs.symlinkSync(f, path.join(inDir, path.basename(f)));
+  await runBatch(resolveConfig({ year: '2099', inDir, outDir, progress: false }, {}));
+  const out = execFileSync('node', [SCORER, '--items', path.join(outDir, '2099', 'items.jsonl'), '--truth', TRUTH, '--lint', '--json'], { encoding: 'utf8' });
+  return JSON.parse(out).summary;
+}
+
+const papers = (family: string, pick: (f: string) => boolean = () => true) => {
+  const dir = path.join(SHARED, 'fixtures', 'papers', family);
+  return fs.readdirSync(dir).filter(f => f.endsWith('.pdf') && !/-answer\.pdf$|_ms_/.test(f) && pick(f)).map(f => path.join(dir, f));
+};
+
+describe.skipIf(!haveShared())('lint on real papers', () => {
+  it('KICE booklets whose closing notice is overprinted: no doubled text, the notice in no stem', async () => {
+    const s = await lintOf('kcsat', papers('kcsat', f => /^2021(06|11)-h3-math-dif|^202406-h3-math-geo/.test(f)));
+    expect(s.lint_records).toBeGreaterThan(80);
+    expect(s.lint_counts.doubled ?? 0).toBe(0);
+    expect(s.lint_clean).toBeGreaterThanOrEqual(0.995);
+  }, 600_000);
+
+  it('gaokao: no stray character with no visible glyph, no control characters', async () => {
+    const s = await lintOf('gaokao', papers('gaokao', f => /hubei|hunan/.test(f)));
+    expect(s.lint_records).toBeGreaterThan(30);
+    expect(s.lint_counts.ctrl ?? 0).toBe(0);
+    expect(s.lint_counts.doubled ?? 0).toBe(0);
+  }, 600_000);
+});

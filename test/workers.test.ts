@@ -1,0 +1,60 @@
+// WORKERS=n: papers read by a pool of worker processes give the same bytes as one process reads —
+// items.jsonl, page images and figure crops — whatever order the papers finish in.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig, ROOT } from '../pipeline/config.ts';
+import { runBatch } from '../pipeline/run.ts';
+import { haveShared, KCSAT } from './helpers.ts';
+
+/**
+ * The shipped sample twice (the copy's bytes differ after %%EOF, so it is another paper) and, where
+ * ../shared is here, two KICE booklets with their answer keys: papers of unequal length, so they
+ * finish out of order.
+ */
+function inbox(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workers-in-'));
+  const sample = fs.readFileSync(path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf'));
+  fs.writeFileSync(path.join(dir, '2026-sample-math-dif.pdf'), sample);
+  fs.writeFileSync(path.join(dir, '2026-sample-math-dif-copy.pdf'), Buffer.concat([sample, Buffer.from('\n% a copy\n')]));
+  if (haveShared()) {
+    for (const stem of ['202106-h3-math-dif', '202106-h3-math-geo']) {
+      for (const f of [`${stem}.pdf`, `${stem}-answer.png`]) fs.symlinkSync(path.join(KCSAT, f), path.join(dir, f));
+    }
+  }
+  return dir;
+}
+
+/** Every file of an output year folder but the SQLite store (row ids and timestamps are its own), by relative path. */
+function outputs(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (!e.name.startsWith('store.sqlite')) files.set(path.relative(dir, p), fs.readFileSync(p));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+describe('worker processes', () => {
+  it('WORKERS=2 writes byte for byte what WORKERS=1 writes', async () => {
+    const inDir = inbox();
+    const runs = [];
+    for (const workers of ['1', '2']) {
+      const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `workers-${workers}-`));
+      const result = await runBatch(resolveConfig({ year: '2099', inDir, outDir, progress: false }, { WORKERS: workers }));
+      expect(result.papers.filter(p => p.status === 'failed')).toEqual([]);
+      expect(result.papers.map(p => p.file)).toEqual([...result.papers.map(p => p.file)].sort());
+      runs.push({ result, files: outputs(path.join(outDir, '2099')) });
+    }
+    const [one, two] = runs;
+    expect(one.result.papers.length).toBe(haveShared() ? 4 : 2);
+    expect(one.files.get('items.jsonl')!.toString().trim().split('\n').length).toBe(one.result.papers.reduce((n, p) => n + p.questions, 0));
+    expect([...two.files.keys()].sort()).toEqual([...one.files.keys()].sort());
+    for (const [name, bytes] of one.files) expect(two.files.get(name)!.equals(bytes), name).toBe(true);
+  }, 900_000);
+});
