@@ -92,7 +92,7 @@ describe('ingest command', () => {
       expect(r.out).toMatch(run === 0 ? /done\s+good\.pdf/ : /skipped good\.pdf/);
     }
     expect(records(path.join(out, '2026/items.jsonl'))).toHaveLength(10);
-  });
+  }, 400_000);
 
   it('prints its usage with --help, exit statuses included', () => {
     const r = ingest(['--help']);
@@ -120,7 +120,7 @@ describe('ingest command', () => {
     expect(skipped).toBeGreaterThanOrEqual(2);
     expect(skipped).toBeLessThan(6);
     expect(records(path.join(out, '2026/items.jsonl'))).toHaveLength(60);
-  });
+  }, 400_000);
 
   it('refuses bad settings with a clear message', () => {
     expect(ingest(['--year', '26']).out).toMatch(/YEAR must be four digits/);

@@ -1,7 +1,10 @@
 // End to end on the other families in ../shared: PAES (Spanish, lettered options, text-layer keys
-// with pilot items), Cambridge 9709 (parts and marks, mark schemes beside the papers) and gaokao
-// chemistry (numbering from 7, appended answers, repeats with worked solutions). Papers with a
-// truth file are scored; the others must come out structurally sane.
+// with pilot items), Cambridge 9709 (parts and marks, mark schemes beside the papers), gaokao
+// chemistry (numbering from 7, appended answers, repeats with worked solutions), ENEM (QUESTÃO 01,
+// English and Spanish both numbered 01–05), JEE Advanced (Q.1 again under each subject, numeric and
+// multiple-correct types, marks per section), and two read by inferred conventions alone: the
+// Vietnamese THPT (`Câu 1:`) and a university quiz (parts with their points). Papers with a truth
+// file are scored; the others must come out structurally sane.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +13,9 @@ import { resolveConfig } from '../pipeline/config.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { haveShared, SCORER, SHARED, TEST_OUT, TRUTH } from './helpers.ts';
 
-const FAMILIES = ['paes', 'cambridge', 'gaokao'] as const;
+const FAMILIES = ['paes', 'cambridge', 'gaokao', 'enem', 'jee', 'vn-thpt', 'exam-class'] as const;
+/** Families with a curriculum tree of their own. */
+const TAGGED = ['paes', 'cambridge', 'gaokao'] as const;
 const YEAR = '2099';
 const outOf = (family: string) => path.join(TEST_OUT, family);
 const itemsOf = (family: string) => path.join(outOf(family), YEAR, 'items.jsonl');
@@ -105,7 +110,7 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
 
   it('gives every record of every family a curriculum path from a tree of its own family', () => {
     const want: Record<string, RegExp> = { paes: /^paes-/, cambridge: /^cambridge-9709$/, gaokao: /^gaokao-chemistry$/ };
-    for (const family of FAMILIES) {
+    for (const family of TAGGED) {
       const recs = records(family);
       const counts = new Map<string, number>();
       for (const r of recs) {
@@ -117,6 +122,29 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
       const weak = recs.filter(r => r.knowledge[0].confidence === 0).length;
       console.log(`${family}: ${recs.length} records tagged, ${weak} without evidence; ${[...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join('; ')}`);
       expect(weak / recs.length, family).toBeLessThanOrEqual(0.1);
+    }
+  });
+
+  it('records the conventions it inferred on the papers no family template claims', () => {
+    for (const family of ['vn-thpt', 'exam-class']) {
+      for (const r of records(family)) {
+        expect(r.exam.template, r.id).toBe('generic');
+        expect(r.exam.conventions?.numbering.inSequence, r.id).toBeGreaterThan(0);
+      }
+    }
+    expect(records('vn-thpt')[0].exam.conventions.numbering.id).toBe('word:Câu');
+    expect(records('vn-thpt')[0].exam.conventions.options.id).toBe('upper');
+    expect(records('exam-class')[0].exam.conventions.numbering.id).toBe('dot');
+    expect(records('exam-class')[0].exam.conventions.options).toBeNull();
+  });
+
+  it('reads JEE Advanced by subject: Q.1–Q.17 under each, with the type and full marks of its section', () => {
+    const recs = records('jee');
+    for (const subject of ['mathematics', 'physics', 'chemistry']) {
+      const own = recs.filter(r => r.section === subject).sort((a, b) => a.number - b.number);
+      expect(own.map(r => r.number), subject).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+      expect(own.filter(r => r.type === 'numeric').every(r => r.options.length === 0 && r.points === 4), subject).toBe(true);
+      expect(own.filter(r => r.type === 'mcq-multi').length, subject).toBe(3);
     }
   });
 

@@ -1,7 +1,21 @@
 // figures: what counts as a figure (drawings, images, tables) and what does not (frames, rules).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { BBox, Shape } from '../pipeline/document.ts';
-import { classify } from '../pipeline/stages/figures.ts';
+import type { BBox, Question, Shape } from '../pipeline/document.ts';
+import { bboxUnion, centerX, centerY, contains, intersects } from '../pipeline/document.ts';
+import { optionMarkers } from '../pipeline/figures/option-cells.ts';
+import { cropPng } from '../pipeline/providers/image.ts';
+import { openPdf, renderPage } from '../pipeline/providers/pdf.ts';
+import type { StageContext } from '../pipeline/stage.ts';
+import { composeStem } from '../pipeline/stages/compose.ts';
+import { classify, figuresStage, findFigures } from '../pipeline/stages/figures.ts';
+import type { Store } from '../pipeline/store/db.ts';
+import { analyse, config, templates } from './analyse.ts';
+import { haveShared, SHARED } from './helpers.ts';
+import { haveChromium, launch } from './review-browser.ts';
 
 const shape = (kind: Shape['kind'], bbox: BBox): Shape => ({ page: 1, kind, bbox, visible: true });
 const frame = (x0: number, y0: number, x1: number, y1: number, gap = false): Shape[] => [
@@ -24,8 +38,136 @@ describe('figures', () => {
     expect(classify([shape('image', [100, 100, 300, 230])])).toBe('image');
   });
 
+  it('takes one path spanning its box for a drawing where no text fills it, for a frame where text does', () => {
+    const span = (bbox: BBox) => ({ page: 1, text: 'word word word', bbox, baseline: bbox[3], size: 10, font: 'x', math: false });
+    expect(classify([shape('path', [100, 100, 300, 250])], [])).toBe('drawing');
+    expect(classify([shape('path', [100, 100, 300, 250])], [span([110, 110, 290, 124]), span([110, 130, 290, 144]), span([110, 150, 290, 164])])).toBeNull();
+    expect(classify([shape('rect', [100, 100, 300, 250])], [])).toBeNull();
+  });
+
   it('ignores rules and bars too small to be a figure', () => {
     expect(classify([shape('line', [100, 100, 160, 100])])).toBeNull();
     expect(classify([shape('path', [100, 100, 110, 112])])).toBeNull();
   });
+});
+
+/** The widest blank band across a crop's ink, as a share of its width (x) and height (y): two graphs side by side or stacked leave one. */
+async function blankBands(file: string): Promise<{ x: number; y: number; ink: number }> {
+  const { data, info } = await sharp(file).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const cols = new Array(info.width).fill(0), rows = new Array(info.height).fill(0);
+  let ink = 0;
+  for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width; x++) if (data[y * info.width + x] < 160) { cols[x]++; rows[y]++; ink++; }
+  const widest = (p: number[]) => {
+    const first = p.findIndex(v => v > 0), last = p.length - 1 - [...p].reverse().findIndex(v => v > 0);
+    let best = 0, run = 0;
+    for (let i = first; i <= last; i++) { run = p[i] ? 0 : run + 1; best = Math.max(best, run); }
+    return best / p.length;
+  };
+  return { x: widest(cols), y: widest(rows), ink };
+}
+
+/** Register → compose with the figures stage on the pages of the named questions only (rendered here, not the whole paper). */
+async function withFigures(file: string, numbers: number[], yearDir: string): Promise<Question[]> {
+  const doc = await analyse(file);
+  const qs = doc.questions.filter(q => numbers.includes(q.number));
+  fs.mkdirSync(path.join(yearDir, 'pages'), { recursive: true });
+  const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
+  try {
+    for (const p of new Set(qs.flatMap(q => q.regions.map(r => r.page)))) {
+      const rel = `pages/${doc.sha256.slice(0, 12)}-${p}.png`;
+      fs.writeFileSync(path.join(yearDir, rel), await renderPage(await pdf.getPage(p), config.dpi));
+      doc.pages[p - 1].image = rel;
+    }
+  } finally {
+    await pdf.destroy();
+  }
+  const ctx: StageContext = { config: { ...config, yearDir }, templates, store: undefined as unknown as Store, runKey: 'test' };
+  await figuresStage().run(doc, ctx);
+  return qs;
+}
+
+describe.skipIf(!haveShared())('options that are pictures (PAES)', () => {
+  const PAES = path.join(SHARED, 'fixtures', 'papers', 'paes');
+  const yearDir = fs.mkdtempSync(path.join(os.tmpdir(), 'option-pictures-'));
+  // Read by eye on the pages: graphs as options (28, 31: lines; 54: bar charts and histograms),
+  // tables as options (2024 55); 2022 23 prints its options as boxed systems of equations: text.
+  const GRAPHS: Record<string, number[]> = { 'M1-2022-1': [28, 31, 54], 'M1-2024-1': [54, 55] };
+  const TABLES: Record<string, number[]> = { 'M1-2024-1': [55] };
+
+  for (const [paper, numbers] of Object.entries(GRAPHS)) {
+    it(`${paper}: every option of ${numbers.join(', ')} carries its own crop of one picture, in option order`, async () => {
+      const file = path.join(PAES, `${paper}.pdf`);
+      const extra = paper === 'M1-2022-1' ? [23] : [];
+      const qs = await withFigures(file, [...numbers, ...extra], yearDir);
+      for (const q of qs.filter(x => numbers.includes(x.number))) {
+        const where = `${paper} ${q.number}`;
+        expect(q.options.length, where).toBeGreaterThanOrEqual(4);
+        const markers = optionMarkers(q)!;
+        const crops = q.options.map(o => q.figures.find(f => f.path === o.image));
+        expect(crops.every(Boolean), where).toBe(true);
+        // The TI images: the question's own figures, then one per option in option order.
+        expect(q.figures.slice(-q.options.length).map(f => f.path), where).toEqual(q.options.map(o => o.image));
+        for (const [i, f] of crops.entries()) {
+          // Position: below and right of its own label, holding no other label, apart from the other crops.
+          const own = markers[i].span.bbox;
+          expect(centerX(f!.bbox) > own[0] && centerY(f!.bbox) > own[1], `${where} ${q.options[i].label}`).toBe(true);
+          for (const [j, m] of markers.entries()) if (j !== i) expect(contains(f!.bbox, m.span.bbox), `${where} ${q.options[i].label} holds ${q.options[j].label}`).toBe(false);
+          for (const [j, g] of crops.entries()) if (j !== i) expect(intersects(f!.bbox, g!.bbox), `${where} ${q.options[i].label} overlaps ${q.options[j].label}`).toBe(false);
+          // Ink: one picture, with no blank band across it as two side by side or stacked leave.
+          const bands = await blankBands(path.join(yearDir, f!.path!));
+          expect(bands.ink, `${where} ${q.options[i].label}`).toBeGreaterThan(500);
+          expect(Math.max(bands.x, bands.y), `${where} ${q.options[i].label}`).toBeLessThan(0.15);
+        }
+        // What is drawn inside a graph is the graph's, not the option's text.
+        // A table's cells are text: each option its own table's, row by row.
+        if (TABLES[paper]?.includes(q.number)) for (const o of q.options) expect(o.text, `${where} ${o.label}`).toMatch(/^Sueldos Frecuencia( (\d,\d|\[\d, \d\[) \d+){4}$/);
+        else expect(q.options.filter(o => o.text).map(o => o.text), where).toEqual([]);
+      }
+      if (paper === 'M1-2022-1') {
+        // The check can fail: a crop of two graphs (A and B side by side) shows the band between them.
+        const q28 = qs.find(q => q.number === 28)!;
+        const [a, b] = [q28.options[0], q28.options[1]].map(o => q28.figures.find(f => f.path === o.image)!.bbox);
+        const two = path.join(yearDir, 'two.png');
+        const page = path.join(yearDir, `pages/${fs.readdirSync(path.join(yearDir, 'pages')).find(n => n.endsWith(`-${q28.page}.png`))}`);
+        await cropPng(page, bboxUnion([a, b]), config.dpi / 72, two);
+        expect((await blankBands(two)).x).toBeGreaterThanOrEqual(0.15);
+        // Options that are text in a ruled box keep their text (with the box's crop alongside).
+        const q23 = qs.find(q => q.number === 23)!;
+        expect(q23.options.map(o => o.text.replace(/\s+/g, ''))).toEqual(['x+y=423x+$\\frac{y}{2}$=y', 'x=42−y$\\frac{x}{3}$+$\\frac{y}{2}$=y', 'y=42+x3y+$\\frac{x}{2}$=x', 'x=42+y$\\frac{x}{3}+\\frac{y}{2}$=y']);
+      }
+    }, 400_000);
+  }
+});
+
+describe.skipIf(!haveChromium())('an inline vector figure', () => {
+  it('a triangle printed from an inline SVG is a figure with its labels, and they do not leak into the stem', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inline-svg-'));
+    const file = path.join(dir, 'quiz.pdf');
+    const browser = await launch();
+    try {
+      const page = await browser.newPage();
+      await page.setContent(`<!doctype html><meta charset="utf-8"><style>body{font-family:serif;font-size:14px;margin:40px} p{margin:6px 0}</style>
+        <h2>Geometry quiz</h2>
+        <p>1. In the triangle ABC below, AB = AC and the angle at A is 40°. Find the angle at B.</p>
+        <svg width="220" height="170" viewBox="0 0 220 170"><polygon points="110,15 20,150 200,150" fill="none" stroke="black" stroke-width="1.5"/>
+        <text x="104" y="12" font-size="14">A</text><text x="6" y="162" font-size="14">B</text><text x="204" y="162" font-size="14">C</text></svg>
+        <p>(A) 40°  (B) 60°  (C) 70°  (D) 80°</p>
+        <p>2. What is 3 + 4?</p>
+        <p>(A) 5  (B) 6  (C) 7  (D) 8</p>`);
+      await page.pdf({ path: file, format: 'A4' });
+    } finally {
+      await browser.close();
+    }
+    const doc = await analyse(file, 'segment');
+    const found = findFigures(doc);
+    for (const [q, figures] of found) q.figures = figures;
+    const [q1, q2] = doc.questions;
+    expect(q1.figures.map(f => f.kind)).toEqual(['drawing']);
+    const labels = doc.pages[0].spans.filter(s => /^[ABC]$/.test(s.text.trim()));
+    expect(labels.length).toBe(3);
+    for (const s of labels) expect(contains(q1.figures[0].bbox, s.bbox), s.text).toBe(true);
+    expect(composeStem(q1, doc.template)).toBe('In the triangle ABC below, AB = AC and the angle at A is 40°. Find the angle at B.');
+    expect(q1.options.map(o => o.text)).toEqual(['40°', '60°', '70°', '80°']);
+    expect(q2.figures).toEqual([]);
+  }, 120_000);
 });

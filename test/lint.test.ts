@@ -79,7 +79,7 @@ describe('lint rules', () => {
 });
 
 /** The scorer's --lint over one folder of papers, run through the whole pipeline. */
-async function lintOf(name: string, files: string[]): Promise<{ lint_records: number; lint_clean: number; lint_counts: Record<string, number> }> {
+async function lintOf(name: string, files: string[]): Promise<{ lint_records: number; lint_clean: number; lint_counts: Record<string, number>; records: { stem: string; number: number }[] }> {
   const inDir = path.join(TEST_OUT, 'lint-in', name), outDir = path.join(TEST_OUT, 'lint', name);
   fs.rmSync(inDir, { recursive: true, force: true });
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -87,8 +87,10 @@ async function lintOf(name: string, files: string[]): Promise<{ lint_records: nu
   // Links, not copies: the papers stay in ../shared.
   for (const f of files) fs.symlinkSync(f, path.join(inDir, path.basename(f)));
   await runBatch(resolveConfig({ year: '2099', inDir, outDir, progress: false }, {}));
-  const out = execFileSync('node', [SCORER, '--items', path.join(outDir, '2099', 'items.jsonl'), '--truth', TRUTH, '--lint', '--json'], { encoding: 'utf8' });
-  return JSON.parse(out).summary;
+  const items = path.join(outDir, '2099', 'items.jsonl');
+  const out = execFileSync('node', [SCORER, '--items', items, '--truth', TRUTH, '--lint', '--json'], { encoding: 'utf8' });
+  const records = fs.readFileSync(items, 'utf8').trim().split('\n').map(l => JSON.parse(l));
+  return { ...JSON.parse(out).summary, records };
 }
 
 const papers = (family: string, pick: (f: string) => boolean = () => true) => {
@@ -102,12 +104,14 @@ describe.skipIf(!haveShared())('lint on real papers', () => {
     expect(s.lint_records).toBeGreaterThan(80);
     expect(s.lint_counts.doubled ?? 0).toBe(0);
     expect(s.lint_clean).toBeGreaterThanOrEqual(0.995);
-  }, 600_000);
+    expect(s.records.filter(r => /확인 사항|답안지의 해당란/.test(r.stem)).map(r => r.number)).toEqual([]);
+  }, 900_000);
 
   it('gaokao: no stray character with no visible glyph, no control characters', async () => {
     const s = await lintOf('gaokao', papers('gaokao', f => /hubei|hunan/.test(f)));
     expect(s.lint_records).toBeGreaterThan(30);
     expect(s.lint_counts.ctrl ?? 0).toBe(0);
     expect(s.lint_counts.doubled ?? 0).toBe(0);
-  }, 600_000);
+    expect(s.records.filter(r => r.stem.split('\n').some(l => /^\s*[的。]\s*$/.test(l))).map(r => r.number)).toEqual([]);
+  }, 900_000);
 });

@@ -1,5 +1,5 @@
-// The OCR path: image-only copies of all 27 KICE booklets (every page rendered at 200 dpi and
-// rebuilt as a PDF of pictures, made here from ../shared, keys beside them) go through the same
+// The OCR path: image-only copies of all 27 KICE booklets (every page rasterised by poppler at
+// 200 dpi and rebuilt as a PDF of grey pictures, made here from ../shared, keys beside them) go through the same
 // layout and segmentation as a text layer, and must score recall, points and answers ≥ 0.97 with
 // every page right. The pieces that make that possible are tested on their own first.
 import { execFileSync } from 'node:child_process';
@@ -11,9 +11,9 @@ import { inferIndexes, type Ring } from '../pipeline/ocr/rings.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { ocrNumberText } from '../pipeline/stages/segment.ts';
 import { nearlyContains } from '../pipeline/stages/text-layer.ts';
-import { alignNumbers } from '../pipeline/text/number-run.ts';
+import { alignNumbers, misreadings } from '../pipeline/text/number-run.ts';
 import { haveShared, KCSAT, SCORER, TEST_OUT, TRUTH } from './helpers.ts';
-import { imageOnlyCopy } from './image-only.ts';
+import { imageOnlyCopies } from './image-only.ts';
 
 const ring = (x: number, y: number, index: number): Ring => ({ box: [x, y, x + 40, y + 40], index });
 
@@ -56,6 +56,19 @@ describe('question numbers as OCR reads them', () => {
     expect(alignNumbers([19, 20, 21, 29], 19, 50)).toEqual([19, 20, 21, 22]);
   });
 
+  it('never lets the run override a number read: a misreading takes another number only where a neighbour\'s reading pins it, and is reported', () => {
+    // Two misreadings in a row, pinned by 2 before and 5 after.
+    const read = [1, 2, 9, 9, 5];
+    expect(alignNumbers(read, 1, 50)).toEqual([1, 2, 3, 4, 5]);
+    expect(misreadings(read, alignNumbers(read, 1, 50))).toEqual([2, 3]);
+    // 9 read after a gap keeps its number, and the unreadable last mark follows it; the run does not
+    // renumber 9 and what comes after as 7, 8.
+    expect(alignNumbers([1, 2, 3, 4, 6, 9, 1], 1, 50)).toEqual([1, 2, 3, 4, 6, 9, 10]);
+    // 2, 3, 4 read as 4, 9, 8: the 4 read stays 4, and what nothing pins is no question (not 2, 3, 4).
+    expect(alignNumbers([1, 4, 9, 8, 5, 6], 1, 50)).toEqual([1, 4, null, null, 5, 6]);
+    expect(misreadings([1, 2, 3, 17, 4, 5], alignNumbers([1, 2, 3, 17, 4, 5], 1, 50))).toEqual([]);
+  });
+
   it('finds an elective\'s name in a running head OCR read with a letter wrong', () => {
     expect(nearlyContains('수학영역(획률과통계)', '확률과통계')).toBe(true);
     expect(nearlyContains('수학영역(미적분)', '확률과통계')).toBe(false);
@@ -72,7 +85,7 @@ describe.skipIf(!haveShared())('OCR path on image-only copies of the 27 KICE boo
   beforeAll(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
     const t = Date.now();
-    for (const f of fs.readdirSync(KCSAT).filter(f => f.endsWith('.pdf')).sort()) await imageOnlyCopy(path.join(KCSAT, f), inDir);
+    await imageOnlyCopies(fs.readdirSync(KCSAT).filter(f => f.endsWith('.pdf')).sort().map(f => path.join(KCSAT, f)), inDir);
     console.log(`image-only copies of 27 booklets made in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     const result = await runBatch(resolveConfig({ year: '2099', inDir, outDir: out, progress: false }, {}));
     seconds = result.seconds;

@@ -4,6 +4,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import { decodeSpan } from '../pipeline/stages/text-layer.ts';
+import { dropOverprint } from '../pipeline/text/overprint.ts';
+import { dropHidden } from '../pipeline/text/hidden.ts';
+import { framesOf } from '../pipeline/text/boxes.ts';
+import { closingNotice } from '../pipeline/text/notice.ts';
+import { isMarginFurniture, repeatedMarginTexts } from '../pipeline/text/margins.ts';
 import { analyse, templates } from './analyse.ts';
 import { haveShared, KCSAT, SHARED } from './helpers.ts';
 
@@ -17,6 +22,41 @@ describe('text-layer', () => {
     expect(plain.math).toBe(false);
     const unknown = decodeSpan({ text: '\ue7ff', bbox: [0, 0, 1, 1], baseline: 1, size: 11, font: 'HyhwpEQ' }, kcsat);
     expect(unknown.unknown).toEqual([0xe7ff]);
+  });
+
+  it('drops overprinted copies (same text within a fraction of an em), not equal glyphs side by side', () => {
+    const g = (text: string, x: number, y = 100, size = 10) => ({ text, bbox: [x, y - 8.5, x + 6, y + 2] as [number, number, number, number], baseline: y, size });
+    const spans = [g('확인 사항', 10), g('확인 사항', 10.3, 100.2), g('1', 50), g('1', 56), g('1', 50, 130)];
+    expect(dropOverprint(spans)).toEqual([spans[0], spans[2], spans[3], spans[4]]);
+  });
+
+  it('leaves out a run only when every character of it was hidden over its box', () => {
+    const run = (text: string, x: number) => ({ text, bbox: [x, 0, x + 20, 10] as [number, number, number, number] });
+    const runs = [run('的', 0), run('的 值', 100), run('。', 200)];
+    const { kept, dropped } = dropHidden(runs, [run('的', 2), run('的', 101), run('。', 400)]);
+    expect(dropped).toEqual([runs[0]]);
+    expect(kept).toEqual([runs[1], runs[2]]);
+  });
+
+  it('finds a frame drawn as four strokes, and the closing notice only at the foot of the last column', () => {
+    const line = (b: [number, number, number, number]) => ({ page: 1, kind: 'line' as const, bbox: b, visible: true });
+    const frame = [line([436, 960, 754, 960]), line([436, 1060, 754, 1060]), line([436, 960, 436, 1060]), line([754, 960, 754, 1060])];
+    expect(framesOf([...frame, ...frame])).toEqual([[436, 960, 754, 1060]]);
+    const sp = (text: string, x: number, y: number) => ({ page: 1, text, bbox: [x, y, x + 300, y + 11] as [number, number, number, number], baseline: y + 9, size: 11, font: 'F', math: false });
+    const page = { shapes: frame, body: { y0: 150, y1: 1070 }, spans: [sp('22. 구하시오.', 440, 500), sp('확인 사항', 450, 970)] };
+    expect(closingNotice(page, 421)).toEqual([436, 960, 754, 1060]);
+    expect(closingNotice({ ...page, spans: [...page.spans, sp('(단, 자연수)', 440, 1062.5)] }, 421)).toBeNull();
+    expect(closingNotice({ ...page, spans: [sp('22. 구하시오.', 440, 500)] }, 421)).toBeNull();
+  });
+
+  it('takes margin text for furniture by what it is: repeated on other pages, a page number, a pattern', () => {
+    const sp = (text: string, y: number) => ({ page: 1, text, bbox: [50, y, 300, y + 10] as [number, number, number, number], baseline: y + 8, size: 10, font: 'F', math: false });
+    const pages = [1, 2].map(n => ({ height: 800, spans: [sp(`Trang ${n}/6 - Mã đề thi 101`, 780), sp(n === 2 ? 'Câu 12. Cho hàm số' : 'KỲ THI', 20)] }));
+    const repeated = repeatedMarginTexts(pages);
+    expect([...repeated]).toEqual(['Trang #/# - Mã đề thi #']);
+    expect(isMarginFurniture(sp('Trang 3/6 - Mã đề thi 101', 780), repeated, [])).toBe(true);
+    expect(isMarginFurniture(sp('- 4 -', 780), repeated, [])).toBe(true);
+    expect(isMarginFurniture(sp('Câu 12. Cho hàm số', 20), repeated, [])).toBe(false);
   });
 
   it('sets aside the running head, page number and copyright line of the sample', async () => {
@@ -47,9 +87,49 @@ describe.skipIf(!haveShared())('text-layer on real papers', () => {
     for (const p of doc.pages) expect(p.spans.some(s => /^\s*\d+\s*\/\s*\d+\s*$/.test(s.text) && s.bbox[1] > p.body.y1), `page ${p.number}`).toBe(false);
   });
 
-  it('trusts the elective heading of a page, not the notice that announces the next one', async () => {
+  it('trusts the elective heading of a page, not the notice that announces the next one (set apart as furniture)', async () => {
     const doc = await analyse(path.join(KCSAT, '202311-h3-math-dif.pdf'), 'text-layer');
-    expect(doc.pages[7].spans.map(s => s.text).join('')).toMatch(/확률과 통계/);
+    expect(doc.pages[7].furniture.map(s => s.text).join('')).toMatch(/확률과 통계/);
+    expect(doc.pages[7].spans.map(s => s.text).join('')).not.toMatch(/확인 사항|확률과 통계/);
     expect(doc.pages.map(p => p.section)).toEqual([...Array(8).fill('common'), ...Array(4).fill('calculus')]);
+  });
+
+  it('reads overprinted text once and sets the closing notice of each section apart (202111: drawn twice)', async () => {
+    const doc = await analyse(path.join(KCSAT, '202111-h3-math-dif.pdf'), 'text-layer');
+    expect(doc.counters.overprinted).toBeGreaterThan(10);
+    const notices = doc.messages.list.filter(m => m.rule === 'text-layer/closing-notice');
+    expect(notices.map(m => m.page)).toEqual([8, 12]);
+    for (const n of [8, 12]) {
+      const page = doc.pages[n - 1];
+      expect(page.spans.map(s => s.text).join(' ')).not.toMatch(/확인 사항|답안지/);
+      expect(page.furniture.filter(s => s.text === '확인 사항')).toHaveLength(1);
+    }
+    // Questions in the last column are not notices: page 8's right column still holds question 22.
+    expect(doc.pages[7].spans.some(s => s.bbox[0] > 430 && /구하시오/.test(s.text))).toBe(true);
+  });
+
+  it('leaves out text with no visible glyph (gaokao: a stray 的 scaled up inside a tiny clip)', async () => {
+    const doc = await analyse(path.join(SHARED, 'fixtures/papers/gaokao/2023_hunan__2023年高考湖南卷化学真题（原卷版）.pdf'), 'text-layer');
+    const hidden = doc.messages.list.filter(m => m.rule === 'text-layer/hidden-text');
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(doc.pages.flatMap(p => p.spans).filter(s => s.text.trim() === '的' && s.size > 30)).toEqual([]);
+  });
+
+  it('keeps the first line of a page set higher than the fixed margin; running heads still set apart', async () => {
+    const doc = await analyse(path.join(SHARED, 'fixtures/papers/vn-thpt/thpt2018_toan_101.pdf'), 'text-layer');
+    const kept = doc.messages.list.filter(m => m.rule === 'text-layer/margin-text').map(m => m.page);
+    expect(kept).toEqual(expect.arrayContaining([2, 3, 4]));
+    for (const p of doc.pages.slice(1, 4)) {
+      const top = Math.min(...p.spans.map(s => s.bbox[1]));
+      expect(top, `page ${p.number}`).toBeLessThan(p.height * 0.06);
+      expect(p.body.y0).toBeLessThanOrEqual(top);
+      expect(p.furniture.map(s => s.text).join(' ')).toMatch(/Trang|Mã đề/i);
+    }
+  });
+
+  it('fills the year from the running heads where the cover names none (ENEM)', async () => {
+    const doc = await analyse(path.join(SHARED, 'fixtures/papers/enem/enem2022_d1_cd1_azul.pdf'), 'text-layer');
+    expect(doc.exam.year).toBe(2022);
+    expect(doc.messages.list.some(m => m.rule === 'text-layer/header-metadata')).toBe(true);
   });
 });

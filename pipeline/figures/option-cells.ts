@@ -72,9 +72,23 @@ export function inCell(cell: OptionCell, page: PageInfo): { shapes: Shape[]; spa
   };
 }
 
-/** Spans set within a picture, or just outside it (axis titles sit above or under the axes). */
+/**
+ * Spans set within a picture or next to it, and next to those in turn: tick labels sit by the
+ * axes, an axis title by its tick labels.
+ */
 export function pictureSpans(picture: BBox, spans: readonly Span[]): Span[] {
-  return spans.filter(s => contains(picture, s.bbox, 2) || intersects(s.bbox, picture, Math.max(10, s.size * 1.6)));
+  const taken = new Set<Span>();
+  let box = picture, grew = true;
+  while (grew) {
+    grew = false;
+    for (const s of spans) {
+      if (taken.has(s) || !(contains(box, s.bbox, 2) || intersects(s.bbox, box, Math.max(8, s.size * 1.8)))) continue;
+      taken.add(s);
+      box = [Math.min(box[0], s.bbox[0]), Math.min(box[1], s.bbox[1]), Math.max(box[2], s.bbox[2]), Math.max(box[3], s.bbox[3])];
+      grew = true;
+    }
+  }
+  return spans.filter(s => taken.has(s));
 }
 
 /**

@@ -124,6 +124,69 @@ const kindOf = (text: string): ColumnKind | null => {
 
 const centre = (b: Box) => (b[0] + b[2]) / 2;
 
+interface RunCell {
+  number: GridCell | undefined;
+  answer: GridCell | undefined;
+  points: GridCell | undefined;
+  headings: string[];
+}
+
+/**
+ * Entries of one run of item numbers (down a column group, or along a row): OCR of each number
+ * only has to agree on where the run starts; each answer is read by its ring or as a value.
+ */
+async function readRun(g: Gray, digits: OcrPool, out: TableKeyPage, where: string, run: RunCell[]): Promise<void> {
+  const read = await Promise.all(run.map(c => (c.number?.ink ? readNumber(digits, g, c.number.ink) : Promise.resolve(''))));
+  const votes = new Map<number, number>();
+  read.forEach((r, i) => { if (r) votes.set(Number(r) - i, (votes.get(Number(r) - i) ?? 0) + 1); });
+  const [start, agree] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [NaN, 0];
+  if (!agree) { if (run.some(c => c.number?.ink)) out.problems.push(`${where}: no item number can be read`); return; }
+  await Promise.all(run.map(async (c, i) => {
+    if (!c.number?.ink) return;
+    const n = start + i;
+    if (read[i] && Number(read[i]) !== n) out.notes.push(`${where}: item number read as ${read[i]} where the run gives ${n}`);
+    if (!c.answer?.ink) { out.problems.push(`item ${n} has no answer in the key`); return; }
+    const circled = isCircled(g, c.answer.ink);
+    const answer = circled ? await readCircled(digits, g, c.answer.ink) : await readNumber(digits, g, c.answer.ink, true);
+    if (!answer) { out.problems.push(`item ${n}: the answer cannot be read`); return; }
+    const pts = c.points?.ink ? await readNumber(digits, g, c.points.ink, true) : '';
+    out.entries.push({ headings: c.headings, number: n, answer, circled, points: pts ? Number(pts) : null });
+  }));
+}
+
+/**
+ * A table whose header cells head rows, not columns (문항 번호 / 정답 / 배점 down its left edge, the
+ * items along each row): each number row with the answer and points rows under it, up to the next
+ * number row; rows above it that name no kind are headings over the columns they span.
+ */
+async function readRowLabelled(g: Gray, rows: GridRow[], digits: OcrPool, text: OcrPool, out: TableKeyPage, ti: number, headerTexts: string[]): Promise<boolean> {
+  const first = await Promise.all(rows.map(r => (r.cells.length > 1 && r.cells[0].ink && !isCircled(g, r.cells[0].ink) ? readText(text, g, r.cells[0].box) : Promise.resolve(''))));
+  const kinds = first.map(kindOf);
+  if (!kinds.includes('number') || !kinds.includes('answer')) return false;
+  let from = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (kinds[i] !== 'number') continue;
+    let end = i + 1;
+    while (end < rows.length && kinds[end] !== null && kinds[end] !== 'number') end++;
+    const row = (kind: ColumnKind) => rows.slice(i + 1, end).find((_, k) => kinds[i + 1 + k] === kind);
+    const answers = row('answer'), points = row('points');
+    // Heading rows between the previous group and this one, nearest first.
+    const headingRows = await Promise.all(rows.slice(from, i).filter((_, k) => kinds[from + k] === null).reverse()
+      .map(async r => Promise.all(r.cells.map(async c => ({ cell: c, text: c.ink && !isCircled(g, c.ink) ? await readText(text, g, c.box) : '' })))));
+    headerTexts.push(...headingRows.flat().map(h => h.text).filter(Boolean), first[i]);
+    const under = (r: GridRow | undefined, x: number) => r?.cells.find(c => c.box[0] <= x && c.box[2] >= x);
+    const cells = rows[i].cells.slice(1);
+    await readRun(g, digits, out, `table ${ti + 1}, row ${i + 1}`, cells.map(c => ({
+      number: c,
+      answer: under(answers, centre(c.box)),
+      points: under(points, centre(c.box)),
+      headings: headingRows.map(h => h.find(x => x.cell.box[0] <= centre(c.box) && x.cell.box[2] >= centre(c.box))?.text ?? '').filter(t => /\p{L}/u.test(t)),
+    })));
+    from = end;
+  }
+  return true;
+}
+
 /**
  * Read one page. Returns null when no table on it has header cells that name a number column and
  * an answer column (a key of another layout: the caller reads it otherwise).
@@ -132,6 +195,7 @@ export async function readKeyTablePage(g: Gray, digits: OcrPool, text: OcrPool):
   const tables = gridTables(g);
   const out: TableKeyPage = { title: '', entries: [], problems: [], notes: [] };
   let found = false;
+  const headerTexts: string[] = [];
   for (const [ti, rows] of tables.entries()) {
     // Header rows: from the top, rows whose cells carry words (a data row holds digits and rings).
     const header: { cell: GridCell; text: string }[][] = [];
@@ -141,9 +205,13 @@ export async function readKeyTablePage(g: Gray, digits: OcrPool, text: OcrPool):
       if (!texts.some(t => /\p{L}/u.test(t)) || texts.some(t => /^\d+$/.test(t))) break;
       header.push(row.cells.map((cell, i) => ({ cell, text: texts[i] })));
     }
+    headerTexts.push(...header.flat().map(h => h.text).filter(Boolean));
     const kindRow = header.length ? header[header.length - 1] : [];
     const columns = kindRow.map(h => ({ ...h, kind: kindOf(h.text) })).filter(h => h.kind);
-    if (!columns.some(c => c.kind === 'number') || !columns.some(c => c.kind === 'answer')) continue;
+    if (!columns.some(c => c.kind === 'number') || !columns.some(c => c.kind === 'answer')) {
+      if (await readRowLabelled(g, rows, digits, text, out, ti, headerTexts)) found = true;
+      continue;
+    }
     found = true;
     // A column group: a number column and the answer and points columns right of it, up to the next number column.
     const groupsOf: { number: GridCell; answer?: GridCell; points?: GridCell }[] = [];
@@ -160,34 +228,15 @@ export async function readKeyTablePage(g: Gray, digits: OcrPool, text: OcrPool):
         const h = header[r].find(x => x.cell.box[0] <= centre(grp.number.box) && x.cell.box[2] >= centre(grp.number.box));
         if (h?.text) headings.push(h.text);
       }
-      const where = `table ${ti + 1}, column group ${gi + 1}`;
-      const numberCells = data.map(row => at(row, grp.number));
-      const read = await Promise.all(numberCells.map(c => (c?.ink ? readNumber(digits, g, c.ink) : Promise.resolve(''))));
-      // Numbers run down a column: OCR of each only has to agree on where the run starts.
-      const votes = new Map<number, number>();
-      read.forEach((r, i) => { if (r) votes.set(Number(r) - i, (votes.get(Number(r) - i) ?? 0) + 1); });
-      const [start, agree] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [NaN, 0];
-      if (!agree) { if (read.length) out.problems.push(`${where}: no item number can be read`); continue; }
-      await Promise.all(data.map(async (row, i) => {
-        if (!numberCells[i]?.ink) return;
-        const n = start + i;
-        if (read[i] && Number(read[i]) !== n) out.notes.push(`${where}: item number read as ${read[i]} where the run gives ${n}`);
-        const a = at(row, grp.answer);
-        if (!a?.ink) { out.problems.push(`item ${n} has no answer in the key`); return; }
-        const circled = isCircled(g, a.ink);
-        const answer = circled ? await readCircled(digits, g, a.ink) : await readNumber(digits, g, a.ink, true);
-        if (!answer) { out.problems.push(`item ${n}: the answer cannot be read`); return; }
-        const p = at(row, grp.points);
-        const pts = p?.ink ? await readNumber(digits, g, p.ink, true) : '';
-        out.entries.push({ headings, number: n, answer, circled, points: pts ? Number(pts) : null });
-      }));
+      await readRun(g, digits, out, `table ${ti + 1}, column group ${gi + 1}`, data.map(row => ({ number: at(row, grp.number), answer: at(row, grp.answer), points: at(row, grp.points), headings })));
     }
   }
   if (!found) return null;
-  // The title above the first table says which form (홀수형/짝수형) the page is the key of.
+  // The title above the first table (or a header cell) says which form (홀수형/짝수형) the page is the key of.
   const first = tables[0]?.[0]?.y0 ?? g.height;
   const ink = inkBox(g, 0, 0, g.width, Math.max(1, first - 2));
-  if (ink) out.title = await readText(text, g, [Math.max(0, ink[0] - 4), Math.max(0, ink[1] - 4), Math.min(g.width, ink[2] + 4), Math.min(g.height, ink[3] + 4)]);
+  const title = ink ? await readText(text, g, [Math.max(0, ink[0] - 4), Math.max(0, ink[1] - 4), Math.min(g.width, ink[2] + 4), Math.min(g.height, ink[3] + 4)]) : '';
+  out.title = [title, ...headerTexts].filter(Boolean).join(' ');
   return out;
 }
 

@@ -10,14 +10,16 @@ import { formulaLatex } from './latex.ts';
 import { words } from './words.ts';
 
 /** Fonts that hold math symbols (Cambridge's NewMathSymb/NewMathExtn, Cambria Math). */
-const MATH_FONT = /math/i;
+const MATH_FONT = /math|^Symbol$|^MT Extra$/i;
 const ITALIC = /italic|oblique/i;
 /** Upright material a formula goes on through: numbers, brackets, operators, function names. */
 const FUNCTIONS = ['sin', 'cos', 'tan', 'sec', 'cosec', 'csc', 'cot', 'ln', 'log', 'lim', 'exp'];
 const UPRIGHT_MATH = new RegExp(`^(?:[0-9().,+−=<>|]+|${FUNCTIONS.join('|')}|e|d|f|g|h|dy|dx)$`);
 /** Function names set upright right before a bracket or script (fg(x), gf⁻¹). */
-const COMPOSED = /^[a-z]{1,3}$/;
+const COMPOSED = /^[fgh]{1,3}$/;
 const BULLET = /^[•·]$/;
+/** An ion's charge: 2+, 3−, +, −. */
+const CHARGE = /^(?:[0-9]*[+\-−]|[+\-−][0-9]*)$/;
 /**
  * What a side of a stack may start from: a short token, no word of text (two lines of prose that
  * overlap, where a tall bracket pulled them into one line, are not a fraction).
@@ -53,8 +55,7 @@ export function stacks(spans: Span[]): Stack[] {
       && overlapX(a, t) >= Math.min(width(a), width(t)) * 0.5);
     if (!b) continue;
     // A charge over a subscript (SO₃²⁻) is the scripts of the larger symbol just before them.
-    const lo = Math.min(a.bbox[0], b.bbox[0]);
-    if (sorted.some(t => t.size >= Math.max(a.size, b.size) * 1.2 && t.bbox[2] <= lo + 1 && lo - t.bbox[2] < t.size * 0.35 && t.baseline > a.baseline && t.baseline < b.baseline + t.size * 0.1)) continue;
+    const axis = (a.baseline + b.baseline) / 2;
     const grow = (seed: Span) => {
       const side = [seed];
       for (let changed = true; changed;) {
@@ -65,7 +66,9 @@ export function stacks(spans: Span[]): Stack[] {
           const level = Math.abs(t.baseline - seed.baseline) <= seed.size * 0.2 && Math.abs(t.size - seed.size) <= seed.size * 0.25;
           const script = t.size < seed.size * 0.8 && Math.abs(t.baseline - seed.baseline) <= seed.size * 0.6;
           // …or the base the seed is a script of (5⁻² under a fraction bar, the seed its −).
-          const base = seed.size < t.size * 0.8 && Math.abs(t.baseline - seed.baseline) <= t.size * 0.6;
+          // The base stands wholly on its side of the bar.
+          const clear = seed === a ? t.bbox[3] <= axis + t.size * 0.1 : t.bbox[1] >= axis - t.size * 0.1;
+          const base = seed.size < t.size * 0.8 && Math.abs(t.baseline - seed.baseline) <= t.size * 0.6 && clear;
           if (!level && !script && !base) continue;
           const x0 = Math.min(...side.map(s => s.bbox[0])), x1 = Math.max(...side.map(s => s.bbox[2]));
           if (t.bbox[0] - x1 < seed.size * 0.35 && x0 - t.bbox[2] < seed.size * 0.35) { side.push(t); changed = true; }
@@ -74,6 +77,9 @@ export function stacks(spans: Span[]): Stack[] {
       return side;
     };
     const upper = grow(a), lower = grow(b);
+    // A charge over a subscript (SO₃²⁻) is two scripts of one symbol, not a fraction.
+    const text = (side: Span[]) => [...side].sort((p, q) => p.bbox[0] - q.bbox[0]).map(s => s.text.trim()).join('');
+    if (CHARGE.test(text(upper)) && /^[0-9a-z]{1,2}$/.test(text(lower))) continue;
     // A stack is as wide as its wider side; the narrower side must sit within it.
     const ux0 = Math.min(...upper.map(s => s.bbox[0])), ux1 = Math.max(...upper.map(s => s.bbox[2]));
     const lx0 = Math.min(...lower.map(s => s.bbox[0])), lx1 = Math.max(...lower.map(s => s.bbox[2]));
@@ -97,7 +103,7 @@ export function hasInlineMath(spans: Span[]): boolean {
   return spans.some(s => !s.math && MATH_FONT.test(s.font) && !BULLET.test(s.text.trim())) || stacks(spans.filter(s => !s.math)).length > 0;
 }
 
-export type Segment = { text: Span[] } | { formula: Span[]; stacks: Stack[] };
+export type Segment = { text: Span[] } | { formula: Span[]; stacks: Stack[]; line: { baseline: number; size: number } };
 
 /**
  * A line (x order) cut into text and formula segments. Formula material: math-font spans, stack
@@ -122,10 +128,15 @@ export function segments(line: Span[]): Segment[] {
     if (!t || s.math) return false;
     if (inStack.has(s)) return true;
     if (MATH_FONT.test(s.font)) return !BULLET.test(t);
-    if (ITALIC.test(s.font) && /^[A-Za-zα-ωΑ-Ω]{1,2}$/.test(t)) return true;
+    if (ITALIC.test(s.font) && /^[A-Za-zα-ωΑ-Ω]{1,2}[.,;:]?$/.test(t)) return true;
     // A script: small and off the line.
     return s.size < mainSize * 0.8 && Math.abs(s.baseline - main) > mainSize * 0.12 && /^[0-9A-Za-z+\-−]{1,4}$/.test(t);
   };
+  // The line's prose font: the one that sets its words. Letters in another font that touch the
+  // formula are the formula's (MathType's x in Times beside Arial prose).
+  const prose = new Map<string, number>();
+  for (const s of order) for (const w of s.text.match(/\p{L}{3,}/gu) ?? []) if (!FUNCTIONS.includes(w)) prose.set(s.font, (prose.get(s.font) ?? 0) + w.length);
+  const proseFont = [...prose.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const isMath = order.map(core);
   const touches = (a: Span, b: Span) => b.bbox[0] - a.bbox[2] < Math.max(a.size, b.size) * 0.45;
   for (let changed = true; changed;) {
@@ -133,12 +144,20 @@ export function segments(line: Span[]): Segment[] {
     for (let i = 0; i < order.length; i++) {
       const t = order[i].text.trim();
       if (isMath[i] || order[i].math) continue;
-      const upright = UPRIGHT_MATH.test(t);
+      const upright = UPRIGHT_MATH.test(t) || (order[i].font !== proseFont && /^[0-9]*[A-Za-z]{1,2}[0-9]*$/.test(t));
       const left = upright && i > 0 && isMath[i - 1] && touches(order[i - 1], order[i]);
       const right = upright && i + 1 < order.length && isMath[i + 1] && touches(order[i], order[i + 1]);
       const glued = COMPOSED.test(t) && i + 1 < order.length && isMath[i + 1] && order[i + 1].bbox[0] - order[i].bbox[2] < order[i].size * 0.1;
       if (left || right || glued) { isMath[i] = true; changed = true; }
     }
+  }
+  // A comma outside brackets, followed by a space, separates formulas of a list (k, 6k and k + 6).
+  let depth = 0;
+  for (let i = 0; i < order.length; i++) {
+    if (!isMath[i]) { depth = 0; continue; }
+    const t = order[i].text.trim();
+    depth = Math.max(0, depth + (t.match(/[([{]/g) ?? []).length - (t.match(/[)\]}]/g) ?? []).length);
+    if (depth === 0 && t === ',' && i + 1 < order.length && order[i + 1].bbox[0] - order[i].bbox[2] > order[i].size * 0.15) isMath[i] = false;
   }
   const out: Segment[] = [];
   for (let i = 0; i < order.length;) {
@@ -155,8 +174,8 @@ export function segments(line: Span[]): Segment[] {
         const cut = last.bbox[2] - (last.bbox[2] - last.bbox[0]) * (tail[0].length / text.length);
         const head = text.length > tail[0].length ? [{ ...last, text: text.slice(0, -tail[0].length), bbox: [last.bbox[0], last.bbox[1], cut, last.bbox[3]] as Span['bbox'] }] : [];
         const body = [...run.slice(0, -1), ...head];
-        out.push({ formula: body, stacks: mine(body) }, { text: [{ ...last, text: tail[0], bbox: [cut, last.bbox[1], last.bbox[2], last.bbox[3]] }] });
-      } else out.push({ formula: run, stacks: mine(run) });
+        out.push({ formula: body, stacks: mine(body), line: { baseline: main, size: mainSize } }, { text: [{ ...last, text: tail[0], bbox: [cut, last.bbox[1], last.bbox[2], last.bbox[3]] }] });
+      } else out.push({ formula: run, stacks: mine(run), line: { baseline: main, size: mainSize } });
     } else out.push({ text: run });
     i = j;
   }
@@ -172,13 +191,13 @@ function contextual(s: Span): Span {
 }
 
 /** LaTeX of one formula segment. */
-export function inlineLatex(seg: { formula: Span[]; stacks: Stack[] }): { latex: string; doubts: string[] } {
+export function inlineLatex(seg: { formula: Span[]; stacks: Stack[]; line?: { baseline: number; size: number } }): { latex: string; doubts: string[] } {
   const glyphs = seg.formula.flatMap(s => {
     // A trailing stop inside a span that also holds math ("4,") is kept: it is a separator in a point.
     return toGlyphs(s);
   });
   glyphs.push(...seg.stacks.map(ruleGlyph));
-  return formulaLatex(glyphs);
+  return formulaLatex(glyphs, seg.line);
 }
 
 /**

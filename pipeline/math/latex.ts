@@ -71,7 +71,7 @@ function join(atoms: Atom[]): string {
 }
 
 /** Build the LaTeX of a set of glyphs (one formula, or a part of one: a numerator, a radicand). */
-export function build(glyphs: Glyph[], doubts: string[] = []): string {
+export function build(glyphs: Glyph[], doubts: string[] = [], line?: { baseline: number; size: number }): string {
   if (!glyphs.length) return '';
   const left = new Set(glyphs);
   const atoms: Atom[] = [];
@@ -182,7 +182,8 @@ export function build(glyphs: Glyph[], doubts: string[] = []): string {
   }
   const remaining = sorted.filter(g => left.has(g));
   atoms.push(...words(remaining));
-  return join(scripts(atoms, mainBaseline(remaining, atoms), remaining, doubts));
+  // A formula set inside a line of text sits on that line, whatever few ordinary glyphs it has left.
+  return join(scripts(atoms, line ?? mainBaseline(remaining, atoms), remaining, doubts));
 }
 
 
@@ -244,8 +245,8 @@ function scripts(atoms: Atom[], main: { baseline: number; size: number }, glyphs
 }
 
 /** A whole formula: its LaTeX, and whether it parses as balanced TeX. */
-export function formulaLatex(glyphs: Glyph[]): Built {
+export function formulaLatex(glyphs: Glyph[], line?: { baseline: number; size: number }): Built {
   const doubts: string[] = [];
-  const latex = build(glyphs, doubts).replace(/\s+/g, ' ').trim();
+  const latex = build(glyphs, doubts, line).replace(/\s+/g, ' ').trim();
   return { latex, doubts };
 }

@@ -130,7 +130,8 @@ function tokenPieces(run: Span[]): Piece[] {
     groups = [];
   };
   const flushText = () => {
-    if (text.length) pieces.push({ text: plainText(text) });
+    // A printed dollar sign (R$ 5,00, $30000) is escaped: unescaped, it would open a formula.
+    if (text.length) pieces.push({ text: plainText(text).replace(/(?<!\\)\$/g, '\\$') });
     text = [];
   };
   for (let i = 0; i < spans.length; i++) {

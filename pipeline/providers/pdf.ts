@@ -69,8 +69,20 @@ function boxOf(m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox 
   return [Math.min(...pts.map(p => p[0])), Math.min(...pts.map(p => p[1])), Math.max(...pts.map(p => p[0])), Math.max(...pts.map(p => p[1]))];
 }
 
-/** The page's text runs with their real (embedded) font names. Call after `pageShapes` so fonts are loaded. */
-export async function pageSpans(page: PdfPage): Promise<RawSpan[]> {
+const spansRead = new WeakMap<PdfPage, Promise<RawSpan[]>>();
+
+/**
+ * The page's text runs with their real (embedded) font names. Call after `pageShapes` so fonts are
+ * loaded. pdf.js keeps a page's operator list but extracts its text content anew on every call:
+ * the runs are kept with the page, so the cover register reads is not read again by text-layer.
+ */
+export function pageSpans(page: PdfPage): Promise<RawSpan[]> {
+  let read = spansRead.get(page);
+  if (!read) spansRead.set(page, read = readSpans(page));
+  return read;
+}
+
+async function readSpans(page: PdfPage): Promise<RawSpan[]> {
   const viewport = page.getViewport({ scale: 1 });
   const vt = viewport.transform as Matrix;
   const content = await page.getTextContent();

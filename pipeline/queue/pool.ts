@@ -19,7 +19,7 @@ export class PaperPool {
   private waiting: Task[] = [];
   private closed = false;
 
-  constructor(size: number, private readonly config: Config) {
+  constructor(private readonly size: number, private readonly config: Config) {
     for (let i = 0; i < size; i++) this.idle.push(this.spawn());
   }
 
@@ -40,12 +40,15 @@ export class PaperPool {
       const task = this.busy.get(child);
       this.busy.delete(child);
       if (task) task.resolve(crashed(task.job, `the worker process stopped (${signal ?? `exit ${code}`})`));
-      if (!this.closed) { this.idle.push(this.spawn()); this.next(); }
+      this.next();
     });
     return child;
   }
 
   private next(): void {
+    // A worker that died is replaced only when a paper waits for it: one that cannot start fails
+    // the papers it is given, one by one, and the batch still ends.
+    while (!this.closed && this.waiting.length && this.idle.length + this.busy.size < this.size) this.idle.push(this.spawn());
     while (this.idle.length && this.waiting.length) {
       const child = this.idle.shift()!;
       const task = this.waiting.shift()!;

@@ -123,9 +123,10 @@ function formOfTitle(title: string, t: Template): string | null {
  */
 function pagesOfForm(pages: TableKeyPage[], t: Template, doc: PaperDocument, keyName: string): TableKeyPage[] {
   const forms = pages.map(p => formOfTitle(p.title, t));
-  if (pages.length < 2 || forms.every(f => f === null)) return pages;
+  if (forms.every(f => f === null)) return pages;
   const form = doc.exam.form;
   if (!form) {
+    if (pages.length === 1) return pages;
     doc.messages.warn('answers/form-unknown', `${keyName} has a page per form (${forms.map(f => f ?? '?').join(', ')}) and the paper's cover names none; the first page is read`, { stage: 'answers' });
     return pages.slice(0, 1);
   }
@@ -136,6 +137,7 @@ function pagesOfForm(pages: TableKeyPage[], t: Template, doc: PaperDocument, key
     doc.messages.info('answers/form-inferred', `${keyName}: no page names the form ${form} as read; the page whose form mark is unread ("${unread[0].title}") is taken for it`, { stage: 'answers' });
     return unread;
   }
+  // A key of another form gives other options: no answer is guessed from it.
   doc.messages.warn('answers/form-missing', `${keyName} has pages for ${forms.map(f => f ?? '?').join(', ')}, none for this paper's form ${form}`, { stage: 'answers' });
   return [];
 }

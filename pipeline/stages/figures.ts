@@ -43,8 +43,22 @@ function cluster(shapes: Shape[]): Shape[][] {
   return groups;
 }
 
-/** What a cluster of shapes is, or null where it is no figure (a frame, a rule, a formula's bar). */
-export function classify(group: Shape[]): Figure['kind'] | null {
+/**
+ * Whether text is set inside a box the way a frame holds it: lines of words covering a good share
+ * of it (a drawing's labels are letters at its corners and cover little).
+ */
+function holdsText(box: BBox, spans: readonly Span[]): boolean {
+  const inside = spans.filter(s => contains(box, s.bbox, 1));
+  const covered = inside.reduce((a, s) => a + width(s.bbox) * height(s.bbox), 0);
+  return covered / Math.max(1, width(box) * height(box)) >= 0.08;
+}
+
+/**
+ * What a cluster of shapes is, or null where it is no figure (a frame, a rule, a formula's bar).
+ * `spans`, the page's text, tells a frame drawn as one path around text from a figure drawn as one
+ * path (a triangle printed from an inline SVG), which nothing surrounds.
+ */
+export function classify(group: Shape[], spans?: readonly Span[]): Figure['kind'] | null {
   const box = bboxUnion(group.map(s => s.bbox));
   if (group.some(s => s.kind === 'image' && width(s.bbox) >= MIN_W / 2 && height(s.bbox) >= MIN_H / 2)) return 'image';
   if (width(box) < MIN_W || height(box) < MIN_H) return null;
@@ -59,7 +73,11 @@ export function classify(group: Shape[]): Figure['kind'] | null {
     // A rounded corner: a small arc in a corner of the box.
     return width(b) <= 15 && height(b) <= 15 && (near(b[0], box[0]) || near(b[2], box[2])) && (near(b[1], box[1]) || near(b[3], box[3]));
   };
-  if (group.every(onBorder)) return null;
+  if (group.every(onBorder)) {
+    const lonePath = group.length === 1 && group[0].kind === 'path';
+    if (!lonePath || !spans || holdsText(box, spans)) return null;
+    return 'drawing';
+  }
   const straight = group.every(s => s.kind === 'line' || s.kind === 'rect');
   if (!straight) return 'drawing';
   const axis = group.every(s => width(s.bbox) < 2 || height(s.bbox) < 2 || s.kind === 'rect');
@@ -94,7 +112,7 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
         && centerY(s.bbox) >= page.body.y0 && centerY(s.bbox) <= page.body.y1
         && !(width(s.bbox) <= 3 && height(s.bbox) >= page.height * 0.45));
       for (const g of cluster(inBand)) {
-        const kind = classify(g);
+        const kind = classify(g, page.spans);
         if (!kind) continue;
         let bbox = bboxUnion(g.map(s => s.bbox));
         // An image under running text (a backdrop, a pasted strip of the typeset page) is not a
@@ -138,16 +156,21 @@ export function optionPictures(doc: PaperDocument, q: Question): OptionPicture[]
   const found = cells.map(cell => {
     const page = doc.pages[cell.page - 1];
     const { shapes, spans } = inCell(cell, page);
-    const groups = cluster(shapes).map(g => ({ g, kind: classify(g) })).filter(x => x.kind);
+    // All that is drawn in the cell is one option's picture: taken whole when it reads as a figure
+    // (a table whose shaded rows are apart), else the pieces that do.
+    const whole = classify(shapes, page.spans);
+    const groups = whole ? [{ g: shapes, kind: whole }] : cluster(shapes).map(g => ({ g, kind: classify(g, page.spans) })).filter(x => x.kind);
     if (!groups.length) return { cell, spans, shapes, figure: null as Figure | null, text: '' };
     const drawn = bboxUnion(groups.flatMap(x => x.g.map(s => s.bbox)));
     const kinds = groups.map(x => x.kind);
     const kind: Figure['kind'] = kinds.includes('image') ? 'image' : kinds.every(k => k === 'table') ? 'table' : 'drawing';
-    // Text inside a table is the option's text (its cells, row by row); inside a graph it is the graph's.
-    const labels = kind === 'table' ? spans.filter(s => contains(drawn, s.bbox, 2)) : pictureSpans(drawn, spans);
-    const box = bboxUnion([drawn, ...labels.map(s => s.bbox)]);
-    const outside = kind === 'table' ? spans : spans.filter(s => !labels.includes(s));
-    return { cell, spans, shapes, figure: { page: cell.page, bbox: box, kind } as Figure, text: textOutside(q, cell, outside) };
+    // Text that fills the drawn box (a table's cells, a boxed system of equations) is the option's
+    // text, read again from this cell alone; labels set in and around a graph are the picture's.
+    const texty = holdsText(drawn, spans);
+    const labels = texty ? [] : pictureSpans(drawn, spans);
+    const box = bboxUnion([drawn, ...(texty ? spans : labels).map(s => s.bbox)]);
+    const figure = { page: cell.page, bbox: box, kind } as Figure;
+    return { cell, spans, shapes, figure, text: textOutside(q, cell, spans.filter(s => !labels.includes(s))) };
   });
   if (found.every(f => f.figure)) return found.map(f => ({ index: f.cell.index, figure: f.figure!, text: f.text, cell: f.cell.box }));
   // An option OCR left empty carries what its cell prints.

@@ -6,7 +6,8 @@ import katex from 'katex';
 import type { PaperDocument, Question } from '../document.ts';
 import type { Stage } from '../stage.ts';
 
-const FORMULA = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$/g;
+/** `$…$` and `$$…$$`; an escaped `\$` (a printed dollar sign) opens and closes nothing. */
+const FORMULA = /(?<!\\)\$\$([\s\S]+?)(?<!\\)\$\$|(?<!\\)\$((?:\\.|[^$\\])+?)\$/g;
 
 export function katexError(latex: string): string | null {
   try {

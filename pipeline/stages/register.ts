@@ -1,33 +1,17 @@
 // register: content hash, page count, the template that fits, and what the paper says about
 // itself on its cover (year, sitting, session, subject, form).
 import crypto from 'node:crypto';
-import type { ExamInfo } from '../document.ts';
 import { DocumentError } from '../diagnostics.ts';
 import { openPdf, pageShapes, pageSize, pageSpans, PdfOpenError } from '../providers/pdf.ts';
 import type { Stage } from '../stage.ts';
-import { pickTemplate, type Template } from '../template.ts';
+import { pickTemplate } from '../template.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { MIN_TEXT } from './text-layer.ts';
+import { readCover } from '../text/cover.ts';
 
-export function readCover(t: Template, coverText: string): ExamInfo {
-  const c = t.cover;
-  const text = coverText.replace(/\s+/g, ' ');
-  const first = (src?: string) => (src ? new RegExp(src, 'u').exec(text)?.[1] ?? null : null);
-  const pick = (list?: { pattern: string; id: string }[]) => list?.find(s => new RegExp(s.pattern, 'u').test(text))?.id ?? null;
-  const year = first(c.year);
-  const session = first(c.session);
-  return {
-    family: t.family,
-    language: t.language,
-    year: year ? Number(year) : null,
-    sitting: pick(c.sittings),
-    session: session ? Number(session) : null,
-    subject: pick(c.subjects) ?? t.subject,
-    form: pick(c.forms) ?? first(c.form),
-    electives: [],
-  };
-}
+// The cover reader lives with the text readers (text-layer reads running heads with it too).
+export { readCover };
 
 export function registerStage(): Stage {
   return {
@@ -59,9 +43,9 @@ export function registerStage(): Stage {
         await pageShapes(page, 1);
         coverText = (await pageSpans(page)).map(s => s.text).join(' ');
         if (coverText.replace(/\s/g, '').length < MIN_TEXT) {
-          // No text layer on the cover (a scan): read it by OCR (text-layer reads it again with the
-          // template's option markers once the template is known).
-          const read = await ocrPage(page, 1, doc.pages[0], ocrPool(ctx.config.ocrLang), ctx.config.ocrDpi, { markers: [] });
+          // No text layer on the cover (a scan): read it by OCR. Text-layer reads it again with the
+          // template's option markers once the template is known; what OCR found is kept for it.
+          const read = await ocrPage(page, 1, doc.pages[0], ocrPool(ctx.config.ocrLang), ctx.config.ocrDpi, { markers: [], keep: true });
           coverText = read.spans.map(s => s.text).join(' ');
         }
       } catch (e) {

@@ -13,7 +13,8 @@ import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
-import { isMarginFurniture, repeatedMarginTexts } from '../text/margins.ts';
+import { edgeLines, isMarginFurniture, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
+import { readCover } from '../text/cover.ts';
 
 /** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
 export const MIN_TEXT = 20;
@@ -114,18 +115,41 @@ export function textLayerStage(): Stage {
         read.push(spans);
       }
       // Furniture once every page is read: what repeats in the margins is told by the other pages.
-      const repeated = repeatedMarginTexts(doc.pages.map((p, i) => ({ height: p.height, spans: p.ocr ? [] : read[i] })));
+      const textPages = doc.pages.map((p, i) => ({ height: p.height, spans: p.ocr ? [] : read[i] }));
+      const repeated = repeatedMarginTexts(textPages);
+      const heads = repeatedHeadLines(textPages);
       doc.pages.forEach((page, i) => {
-        const kept = splitFurniture(page, read[i], t, repeated);
+        const kept = splitFurniture(page, read[i], t, repeated, heads);
         if (kept.length) doc.messages.info('text-layer/margin-text', `text in the page's margin read as body (not repeated on other pages, not a page number): "${kept.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
       });
       setApartClosingNotices(doc);
+      fillFromHeaders(doc);
       if (glyphs === 0) {
         throw new DocumentError('text-layer/no-text', 'no page has text, in its text layer or by OCR');
       }
       doc.exam.electives = [...new Set(doc.pages.map(p => p.section).filter((s): s is string => !!s && s !== t.sections.default))];
     },
   };
+}
+
+/**
+ * What the cover leaves unsaid (year, form, sitting, session) may be printed in every page's head
+ * or foot (PAES: `FORMA 113 – 2025`): read from the furniture of all pages, it fills only what is
+ * still null.
+ */
+export function fillFromHeaders(doc: PaperDocument): void {
+  const e = doc.exam;
+  if (!e || (e.year !== null && e.form !== null && e.sitting !== null && e.session !== null)) return;
+  const heads = doc.pages.flatMap(p => p.furniture.map(s => s.text)).join('\n');
+  if (!heads.trim()) return;
+  const read = readCover(doc.template, heads);
+  const filled: string[] = [];
+  for (const k of ['year', 'form', 'sitting', 'session'] as const) {
+    if (e[k] !== null || read[k] === null) continue;
+    (e as unknown as Record<string, unknown>)[k] = read[k];
+    filled.push(`${k} ${read[k]}`);
+  }
+  if (filled.length) doc.messages.info('text-layer/header-metadata', `read from the running heads, not the cover: ${filled.join(', ')}`, { stage: 'text-layer' });
 }
 
 /**
@@ -164,7 +188,7 @@ export function clampGiants(spans: Span[], pageNumber: number, doc: PaperDocumen
  * its own: margin text that is not furniture by what it is stays in the body, and the body grows
  * to hold it. Returns those spans.
  */
-export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repeated?: ReadonlySet<string>): Span[] {
+export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repeated?: ReadonlySet<string>, heads?: ReadonlySet<string>): Span[] {
   const body = findBody(page, page.shapes, t.layout?.columns !== 1);
   page.body = { y0: body.y0, y1: body.y1 };
   page.spans = [];
@@ -173,6 +197,9 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repea
   const margin = page.height * 0.12;
   const head: Span[] = [];
   const keptInMargin: Span[] = [];
+  // Head and foot lines printed at the same place on other pages too are running heads, whole.
+  // (A page with a column rule has its body measured already.)
+  const runningHead = new Set(heads?.size && !page.ocr && body.ruleX === null ? edgeLines(spans, page.height).filter(l => heads.has(lineKey(l))).flat() : []);
   for (const s of spans) {
     const cy = centerY(s.bbox);
     let outside = cy < body.y0 || cy > body.y1;
@@ -181,7 +208,7 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repea
       keptInMargin.push(s);
     }
     const nearEdge = cy < margin || cy > page.height - margin;
-    const furniture = outside || (nearEdge && t.re.furniture.some(re => re.test(s.text))) || t.re.anywhere.some(re => re.test(s.text));
+    const furniture = outside || runningHead.has(s) || (nearEdge && t.re.furniture.some(re => re.test(s.text))) || t.re.anywhere.some(re => re.test(s.text));
     if (!furniture) { page.spans.push(s); continue; }
     page.furniture.push(s);
     if (cy < body.y0 || cy < margin) head.push(s);

@@ -34,3 +34,43 @@ export function inMargin(s: Span, pageHeight: number): boolean {
 export function isMarginFurniture(s: Span, repeated: ReadonlySet<string>, patterns: readonly RegExp[]): boolean {
   return repeated.has(marginKey(s.text)) || PAGE_NUMBER.test(s.text) || patterns.some(re => re.test(s.text));
 }
+
+/** The band at the top of a page where running heads sit (share of its height). */
+export const HEAD_BAND = 0.12;
+const PUA = /[\uE000-\uF8FF]/gu;
+
+/**
+ * The page's lines in its head band: spans on one baseline, left to right. (Footers sit in the
+ * fixed margin; the foot of a column is where option rows repeat from page to page.)
+ */
+export function edgeLines(spans: Span[], pageHeight: number): Span[][] {
+  const edge = spans.filter(s => centerY(s.bbox) < pageHeight * HEAD_BAND)
+    .sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]);
+  const lines: Span[][] = [];
+  for (const s of edge) {
+    const last = lines[lines.length - 1];
+    if (last && Math.abs(last[0].baseline - s.baseline) <= 2) last.push(s);
+    else lines.push([s]);
+  }
+  return lines.map(l => l.sort((a, b) => a.bbox[0] - b.bbox[0]));
+}
+
+/**
+ * A head line's identity: where it sits and what it says to the letter, numbers included (a
+ * question's first line, `Câu 11:` at the top of one page and `Câu 23:` of the next, is not a
+ * running head), less undecoded symbols.
+ */
+export const lineKey = (line: Span[]) => `${Math.round(line[0].baseline / 4)}|${line.map(s => s.text).join(' ').replace(PUA, '').replace(/\s+/g, ' ').trim()}`;
+
+/**
+ * Keys of the head and foot lines printed at the same place on several pages (three, or two in
+ * a paper of four pages or fewer): a running head such as PAES's `FORMA 113 – 2025`, which sits
+ * inside the fixed margin's body band and comes in pieces no single-run pattern matches.
+ */
+export function repeatedHeadLines(pages: { height: number; spans: Span[] }[]): Set<string> {
+  const seen = new Map<string, number>();
+  for (const p of pages) for (const k of new Set(edgeLines(p.spans, p.height).map(lineKey))) seen.set(k, (seen.get(k) ?? 0) + 1);
+  const need = pages.length <= 4 ? 2 : 3;
+  // A line of numbers and option marks (`① # ② #`) is no running head: it must hold a word.
+  return new Set([...seen].filter(([k, n]) => n >= need && /\p{L}{3,}/u.test(k.split('|')[1])).map(([k]) => k));
+}
