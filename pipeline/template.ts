@@ -131,6 +131,49 @@ function need(file: string, cond: unknown, message: string): asserts cond {
   if (!cond) throw new TemplateError(file, message);
 }
 
+/** The subset of JSON Schema templates/schema/template.schema.json is written in. */
+interface Schema {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+}
+
+const typeOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+
+/** Every way `value` departs from `schema`, each as `field: expected …, found …`. */
+export function schemaErrors(value: unknown, schema: Schema, at = ''): string[] {
+  const where = at || '(the template)';
+  if (schema.enum && !schema.enum.some(e => e === value)) return [`${where}: expected one of ${schema.enum.map(e => JSON.stringify(e)).join(', ')}, found ${JSON.stringify(value)}`];
+  if (schema.type) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    const t = typeOf(value);
+    if (!types.includes(t) && !(t === 'integer' && types.includes('number'))) return [`${where}: expected ${types.join(' or ')}, found ${t}`];
+  }
+  const out: string[] = [];
+  if (Array.isArray(value) && schema.items) value.forEach((v, i) => out.push(...schemaErrors(v, schema.items!, `${at}[${i}]`)));
+  if (typeOf(value) === 'object') {
+    const obj = value as Record<string, unknown>;
+    for (const k of schema.required ?? []) if (!(k in obj)) out.push(`${at ? `${at}.` : ''}${k}: expected (required), found nothing`);
+    for (const [k, v] of Object.entries(obj)) {
+      const field = at ? `${at}.${k}` : k;
+      const own = schema.properties?.[k];
+      if (own) out.push(...schemaErrors(v, own, field));
+      else if (schema.additionalProperties === false) out.push(`${field}: expected no such field (known: ${Object.keys(schema.properties ?? {}).join(', ')})`);
+      else if (typeof schema.additionalProperties === 'object') out.push(...schemaErrors(v, schema.additionalProperties, field));
+    }
+  }
+  return out;
+}
+
+/** The schema every template is checked against: templates/schema/template.schema.json beside the templates. */
+function schemaFor(file: string): Schema | null {
+  const at = path.join(path.dirname(file), 'schema', 'template.schema.json');
+  return fs.existsSync(at) ? JSON.parse(fs.readFileSync(at, 'utf8')) as Schema : null;
+}
+
 export function loadTemplate(file: string, root: string): Template {
   let data: TemplateData;
   try {
@@ -139,6 +182,9 @@ export function loadTemplate(file: string, root: string): Template {
     throw new TemplateError(file, `cannot be read as JSON (${(e as Error).message})`);
   }
   const name = path.basename(file);
+  const schema = schemaFor(file);
+  const errors = schema ? schemaErrors(data, schema) : [];
+  if (errors.length) throw new TemplateError(name, errors.join('; '));
   need(name, typeof data.id === 'string' && data.id, 'needs an "id"');
   need(name, typeof data.family === 'string', 'needs a "family"');
   need(name, data.numbering && typeof data.numbering.pattern === 'string', 'needs "numbering.pattern"');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../pipeline/config.ts';
+import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { parseCsv } from './analyse.ts';
 import { SHARED } from './helpers.ts';
 
@@ -124,9 +124,12 @@ describe('ingest command', () => {
 
   it('refuses bad settings with a clear message', () => {
     expect(ingest(['--year', '26']).out).toMatch(/YEAR must be four digits/);
-    expect(ingest(['--year', '2026'], { WORKERS: '0' }).out).toMatch(/WORKERS must be a whole number/);
-    expect(ingest(['--year', '2026'], { QUEUE: 'localhost:6379' }).out).toMatch(/QUEUE must be a Redis URL/);
     expect(ingest(['--dpi', 'x', '--year', '2026']).out).toMatch(/DPI must be a number/);
     expect(ingest(['--in', '/nonexistent', '--year', '2026']).code).toBe(2);
+    // The parallel settings, resolved where every setting is (no process needed to see them refused).
+    expect(() => resolveConfig({ year: '2026' }, { WORKERS: '0' })).toThrow(/WORKERS must be a whole number/);
+    expect(() => resolveConfig({ year: '2026' }, { QUEUE: 'localhost:6379' })).toThrow(/QUEUE must be a Redis URL/);
+    expect(() => resolveConfig({ year: '2026' }, { QUEUE_STALL_MS: '10' })).toThrow(/QUEUE_STALL_MS/);
+    expect(resolveConfig({ year: '2026' }, { WORKERS: '3', QUEUE: 'redis://127.0.0.1:6380' })).toMatchObject({ workers: 3, queue: 'redis://127.0.0.1:6380', queueStallMs: 30_000 });
   });
 });

@@ -36,13 +36,28 @@ function keyPageHtml(form: string, common: Row[], electives: [string, Row[]][], 
   return `${html}</table></section>`;
 }
 
+/** The same key with its header cells down the left edge and the items along the rows. */
+function rowKeyPageHtml(form: string, common: Row[], electives: [string, Row[]][], shift: number): string {
+  const rowsOf = (label: string, items: (Row | undefined)[], value: (r: Row) => string) => `<tr><th>${label}</th>${items.map(r => `<td>${r ? value(r) : ''}</td>`).join('')}</tr>`;
+  const block = (items: (Row | undefined)[]) => rowsOf('문항<br>번호', items, r => r.number) + rowsOf('정답', items, r => shown(r, shift)) + rowsOf('배점', items, r => r.points);
+  const half = Math.ceil(common.length / 2);
+  const first = common.slice(0, half), second: (Row | undefined)[] = common.slice(half);
+  while (second.length < half) second.push(undefined);
+  let html = `<section><h1>2025학년도 대학수학능력시험 정답표</h1><h2>수학 영역 (${form})</h2>`;
+  html += `<table class="rows"><tr><th colspan="${half + 1}">공통과목</th></tr>${block(first)}${block(second)}</table>`;
+  const width = Math.max(...electives.map(([, r]) => r.length));
+  html += `<table class="rows"><tr><th colspan="${electives.length * width + 1}">선택과목</th></tr><tr><th></th>${electives.map(([name]) => `<th colspan="${width}">${name}</th>`).join('')}</tr>`;
+  return `${html}${block(electives.flatMap(([, r]) => r))}</table></section>`;
+}
+
 /** HTML → PDF (Chromium) → SVG with every glyph a path (pdftocairo) → PDF again: a key with no text layer. */
 async function outlineKeyPdf(dir: string, html: string, out: string): Promise<void> {
   const browser = await launch();
   try {
     const page = await browser.newPage();
     const style = `body{font-family:'Noto Sans CJK KR',sans-serif} section{page-break-after:always} table{border-collapse:collapse;margin:18px 0}
-      td,th{border:1.2px solid #000;padding:3px 10px;text-align:center;font-size:13px} h1{font-size:20px;text-align:center} h2{font-size:16px}`;
+      td,th{border:1.2px solid #000;padding:3px 10px;text-align:center;font-size:13px} h1{font-size:20px;text-align:center} h2{font-size:16px}
+      table.rows td, table.rows th{padding:3px 4px;font-size:11px}`;
     await page.setContent(`<!doctype html><meta charset="utf-8"><style>${style}</style>${html}`);
     const textPdf = path.join(dir, 'key-text.pdf');
     await page.pdf({ path: textPdf, format: 'A4', printBackground: true });
@@ -106,6 +121,21 @@ describe.skipIf(!haveShared() || !haveChromium())('a CSAT key table of triples, 
     const q = doc.questions.find(x => x.section === 'calculus' && x.number === 28)!;
     expect(doc.messages.list.filter(m => m.rule === 'answers/points-differ').map(m => m.item)).toEqual([q.id]);
   });
+
+  it('reads a key whose header cells head rows, the electives side by side under their headings', async () => {
+    const dir2 = fs.mkdtempSync(path.join(os.tmpdir(), 'key-rows-'));
+    const rows = (stem: string) => parseCsv(fs.readFileSync(path.join(TRUTH, `${stem}.csv`), 'utf8'));
+    const common = truth.filter(r => r.section === 'common');
+    const electives: [string, Row[]][] = [['확률과 통계', rows('202411-h3-math-pro')], ['미적분', rows('202411-h3-math-dif')], ['기하', rows('202411-h3-math-geo')]].map(([name, r]) => [name as string, (r as Row[]).filter(x => x.section !== 'common')]);
+    const key = path.join(dir2, 'key.pdf');
+    await outlineKeyPdf(dir2, rowKeyPageHtml('홀수형', common, electives, 0), key);
+    for (const q of doc.questions) q.answer = null;
+    doc.messages.list.length = 0;
+    const read = await readKey(key, doc);
+    joinAnswers(doc, read, 'key');
+    expect(doc.questions.map(q => `${q.section}:${q.number}=${digitOf(q.answer)}`)).toEqual(truth.map(r => `${r.section}:${r.number}=${r.answer}`));
+    expect(read.map(a => `${a.section}:${a.number}@${a.points}`).sort()).toEqual(truth.map(r => `${r.section}:${r.number}@${r.points}`).sort());
+  }, 240_000);
 
   it('reads the 짝수형 page for a booklet of that form', async () => {
     doc.exam.form = 'even';

@@ -1,5 +1,6 @@
 // math: LaTeX rebuilt from the glyph layer, one construct at a time, on real glyph runs of the
 // 2024 CSAT booklets; and every formula typesets in KaTeX.
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaperDocument } from '../pipeline/document.ts';
@@ -9,7 +10,9 @@ import type { Glyph } from '../pipeline/math/glyphs.ts';
 import { analyse, config, templates } from './analyse.ts';
 import type { StageContext } from '../pipeline/stage.ts';
 import type { Store } from '../pipeline/store/db.ts';
-import { haveShared, KCSAT } from './helpers.ts';
+import { haveShared, KCSAT, SHARED } from './helpers.ts';
+import { openPdf, pageGraphics, pageSpans } from '../pipeline/providers/pdf.ts';
+import { decodeSpan } from '../pipeline/stages/text-layer.ts';
 
 const g = (ch: string, x: number, baseline: number, size = 11, w = size * 0.5): Glyph => ({ ch, bbox: [x, baseline - size * 0.85, x + w, baseline + size * 0.2], baseline, size });
 
@@ -75,4 +78,53 @@ describe.skipIf(!haveShared())('math on real glyph runs (2024 CSAT)', () => {
     const doc = await analyse(path.join(KCSAT, '202211-h3-math-dif.pdf'));
     expect(formulas(doc.questions.find(x => x.number === 9)!.stem)).toContain('[-\\frac{\\pi}{6},b]');
   }, 60_000);
+});
+
+describe.skipIf(!haveShared())("Cambridge's custom-encoded math fonts, decoded through glossary/fonts tables", () => {
+  const cambridge = templates.find(t => t.id === 'cambridge-9709')!;
+  const paper = (name: string) => path.join(SHARED, 'fixtures', 'papers', 'cambridge', name);
+  /** The decoded text of a page's spans in one font (the code points pdf.js reports, through the table). */
+  const decoded = async (file: string, page: number, font: string) => {
+    const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
+    const p = await pdf.getPage(page);
+    await pageGraphics(p, page);
+    const spans = (await pageSpans(p)).filter(s => s.font.includes(font));
+    await pdf.destroy();
+    return spans.map(s => decodeSpan(s, cambridge).text);
+  };
+
+  it('NewMathExtn: sized brackets at control and ASCII code points become brackets', async () => {
+    // 9709/12 June 2022 p4: (4x − 7)^½ with U+0000/U+0001, the point (4, 5/2) with U+0010/U+0011.
+    const q3 = await decoded(paper('9709_s22_qp_12.pdf'), 4, 'NewMathExtn');
+    expect(q3.join('')).toBe('()()');
+    // p2: (2x + a/x)⁶ in the tallest size, at '@' and 'A'.
+    expect((await decoded(paper('9709_s22_qp_12.pdf'), 2, 'NewMathExtn')).join('')).toBe('()()');
+    // 9709/52 June 2022 p5: the stem-and-leaf key 1 | 35 | 3, its bars at U+001E.
+    expect((await decoded(paper('9709_s22_qp_52.pdf'), 5, 'NewMathExtn')).join('')).toBe('||');
+  }, 60_000);
+
+  it('NewMathSymb: θ, °, ≡ and σ reported as 1, Å, U+008F and 3 are read as what is printed', async () => {
+    // 9709/12 March 2023 p8: tan θ sin θ = 1 for 0° < θ < 360°.
+    const p8 = (await decoded(paper('9709_m23_qp_12.pdf'), 8, 'NewMathSymb')).join(' ');
+    expect(p8).toContain('θ');
+    expect(p8).toContain('°');
+    expect(p8).not.toMatch(/[1Å]/);
+    // p9: tan θ / sin θ − sin θ / tan θ ≡ tan θ sin θ.
+    expect((await decoded(paper('9709_m23_qp_12.pdf'), 9, 'NewMathSymb')).join(' ')).toContain('≡');
+    // 9709/52 June 2022 p7: standard deviation σ kg.
+    expect((await decoded(paper('9709_s22_qp_52.pdf'), 7, 'NewMathSymb')).join(' ')).toContain('σ');
+  }, 60_000);
+
+  it('stacked fractions and sized brackets of the text font come out as one formula', async () => {
+    const doc = await analyse(paper('9709_s22_qp_12.pdf'));
+    await mathStage().run(doc, {} as StageContext);
+    const all = doc.questions.flatMap(q => formulas(q.stem));
+    expect(all).toEqual(expect.arrayContaining([
+      '\\frac{dy}{dx}=3(4x-7)^{\\frac{1}{2}}-4x^{-\\frac{1}{2}}',
+      'f(x)=\\frac{2x+1}{2x-1}',
+      'x\\in\\mathbb{R}',
+      '\\frac{d^{2}y}{dx^{2}}',
+    ]));
+    expect(doc.questions.map(q => q.stem).join('\n')).not.toMatch(/[\u0000-\u0008\u000e-\u001f]/);
+  }, 120_000);
 });

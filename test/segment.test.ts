@@ -5,6 +5,10 @@ import { ROOT } from '../pipeline/config.ts';
 import type { Span } from '../pipeline/document.ts';
 import { findPoints } from '../pipeline/stages/segment.ts';
 import { analyse, templates } from './analyse.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
+import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 const kcsat = templates.find(t => t.id === 'kcsat-math')!;
@@ -44,5 +48,31 @@ describe.skipIf(!haveShared())('segment on real papers', () => {
     const q22 = doc.questions.find(q => q.number === 22)!;
     expect(q22.type).toBe('short');
     expect(q22.stem).not.toMatch(/확인 사항/);
+  });
+
+  it('scores numbering candidates by how their numbers run, restarts per section included', () => {
+    expect(sequenceScore([1, 2, 3, 4])).toBe(3);
+    // Numbered instructions, then the questions from 1 again.
+    expect(sequenceScore([1, 2, 3, 1, 2, 3, 4, 5])).toBe(6);
+    // Quantities that happen to open lines (`2.` `12.` `3.`) run nowhere.
+    expect(sequenceScore([2, 12, 3, 40])).toBe(0);
+  });
+
+  it('rejects a template that departs from the schema, naming the template, the field and what was expected', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'template-schema-'));
+    fs.mkdirSync(path.join(dir, 'schema'));
+    fs.copyFileSync(path.join(ROOT, 'templates', 'schema', 'template.schema.json'), path.join(dir, 'schema', 'template.schema.json'));
+    const data = JSON.parse(fs.readFileSync(path.join(ROOT, 'templates', 'generic.json'), 'utf8'));
+    data.numbering.max = 'many';
+    data.options.typeWithout = 'essay';
+    delete data.points.unit;
+    fs.writeFileSync(path.join(dir, 'broken.json'), JSON.stringify(data));
+    expect(() => loadTemplate(path.join(dir, 'broken.json'), ROOT)).toThrow(/template broken\.json: .*numbering\.max: expected integer, found string.*options\.typeWithout: expected one of "short", "free", found "essay".*points\.unit: expected \(required\)/);
+    fs.rmSync(dir, { recursive: true, force: true });
+    // Every template shipped passes.
+    const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'templates', 'schema', 'template.schema.json'), 'utf8'));
+    for (const f of fs.readdirSync(path.join(ROOT, 'templates')).filter(f => f.endsWith('.json'))) {
+      expect(schemaErrors(JSON.parse(fs.readFileSync(path.join(ROOT, 'templates', f), 'utf8')), schema), f).toEqual([]);
+    }
   });
 });

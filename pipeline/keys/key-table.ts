@@ -175,13 +175,19 @@ async function readRowLabelled(g: Gray, rows: GridRow[], digits: OcrPool, text: 
       .map(async r => Promise.all(r.cells.map(async c => ({ cell: c, text: c.ink && !isCircled(g, c.ink) ? await readText(text, g, c.box) : '' })))));
     headerTexts.push(...headingRows.flat().map(h => h.text).filter(Boolean), first[i]);
     const under = (r: GridRow | undefined, x: number) => r?.cells.find(c => c.box[0] <= x && c.box[2] >= x);
-    const cells = rows[i].cells.slice(1);
-    await readRun(g, digits, out, `table ${ti + 1}, row ${i + 1}`, cells.map(c => ({
+    const run = rows[i].cells.slice(1).map(c => ({
       number: c,
       answer: under(answers, centre(c.box)),
       points: under(points, centre(c.box)),
       headings: headingRows.map(h => h.find(x => x.cell.box[0] <= centre(c.box) && x.cell.box[2] >= centre(c.box))?.text ?? '').filter(t => /\p{L}/u.test(t)),
-    })));
+    }));
+    // Numbers run on under one heading; the next heading (another elective) starts its own run.
+    const parts: RunCell[][] = [];
+    for (const c of run) {
+      const last = parts[parts.length - 1];
+      if (last && last[0].headings.join('|') === c.headings.join('|')) last.push(c); else parts.push([c]);
+    }
+    for (const [k, part] of parts.entries()) await readRun(g, digits, out, `table ${ti + 1}, row ${i + 1}, run ${k + 1}`, part);
     from = end;
   }
   return true;

@@ -12,6 +12,9 @@ import { words } from './words.ts';
 /** Fonts that hold math symbols (Cambridge's NewMathSymb/NewMathExtn, Cambria Math). */
 const MATH_FONT = /math|^Symbol$|^MT Extra$/i;
 const ITALIC = /italic|oblique/i;
+/** An italic variable or point name: x, k, A, AB, ABC (a stop after it is the sentence's). */
+const VARIABLE = /^(?:[a-zα-ω]|[A-Z]{1,3})[.,;:]?$/u;
+const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
 /** Upright material a formula goes on through: numbers, brackets, operators, function names. */
 const FUNCTIONS = ['sin', 'cos', 'tan', 'sec', 'cosec', 'csc', 'cot', 'ln', 'log', 'lim', 'exp'];
 const UPRIGHT_MATH = new RegExp(`^(?:[0-9().,+−=<>|]+|${FUNCTIONS.join('|')}|e|d|f|g|h|dy|dx)$`);
@@ -100,7 +103,12 @@ function ruleGlyph(s: Stack): Glyph {
 
 /** Whether a line has formulas set in the text font: a math-font span or a stacked fraction. */
 export function hasInlineMath(spans: Span[]): boolean {
-  return spans.some(s => !s.math && MATH_FONT.test(s.font) && !BULLET.test(s.text.trim())) || stacks(spans.filter(s => !s.math)).length > 0;
+  // Italic letters are variables only in a line of Latin text: Word sets chemical symbols in
+  // italic too (Fe, NO, I in gaokao papers), between Chinese words.
+  const latin = !spans.some(s => CJK.test(s.text));
+  return spans.some(s => !s.math && MATH_FONT.test(s.font) && !BULLET.test(s.text.trim()))
+    || (latin && spans.some(s => !s.math && ITALIC.test(s.font) && VARIABLE.test(s.text.trim())))
+    || stacks(spans.filter(s => !s.math)).length > 0;
 }
 
 export type Segment = { text: Span[] } | { formula: Span[]; stacks: Stack[]; line: { baseline: number; size: number } };
@@ -128,7 +136,7 @@ export function segments(line: Span[]): Segment[] {
     if (!t || s.math) return false;
     if (inStack.has(s)) return true;
     if (MATH_FONT.test(s.font)) return !BULLET.test(t);
-    if (ITALIC.test(s.font) && /^[A-Za-zα-ωΑ-Ω]{1,2}[.,;:]?$/.test(t)) return true;
+    if (ITALIC.test(s.font) && (/^[A-Za-zα-ωΑ-Ω]{1,2}[.,;:]?$/.test(t) || VARIABLE.test(t))) return true;
     // A script: small and off the line.
     return s.size < mainSize * 0.8 && Math.abs(s.baseline - main) > mainSize * 0.12 && /^[0-9A-Za-z+\-−]{1,4}$/.test(t);
   };

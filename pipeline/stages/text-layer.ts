@@ -119,7 +119,7 @@ export function textLayerStage(): Stage {
       const repeated = repeatedMarginTexts(textPages);
       const heads = repeatedHeadLines(textPages);
       doc.pages.forEach((page, i) => {
-        const kept = splitFurniture(page, read[i], t, repeated, heads);
+        const kept = splitFurniture(page, read[i], t, repeated, heads, doc.pages.length);
         if (kept.length) doc.messages.info('text-layer/margin-text', `text in the page's margin read as body (not repeated on other pages, not a page number): "${kept.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
       });
       setApartClosingNotices(doc);
@@ -188,7 +188,7 @@ export function clampGiants(spans: Span[], pageNumber: number, doc: PaperDocumen
  * its own: margin text that is not furniture by what it is stays in the body, and the body grows
  * to hold it. Returns those spans.
  */
-export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repeated?: ReadonlySet<string>, heads?: ReadonlySet<string>): Span[] {
+export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repeated?: ReadonlySet<string>, heads?: ReadonlySet<string>, pageCount?: number): Span[] {
   const body = findBody(page, page.shapes, t.layout?.columns !== 1);
   page.body = { y0: body.y0, y1: body.y1 };
   page.spans = [];
@@ -203,7 +203,7 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repea
   for (const s of spans) {
     const cy = centerY(s.bbox);
     let outside = cy < body.y0 || cy > body.y1;
-    if (outside && repeated && body.ruleX === null && !page.ocr && !isMarginFurniture(s, repeated, t.re.furniture)) {
+    if (outside && repeated && body.ruleX === null && !page.ocr && !isMarginFurniture(s, repeated, t.re.furniture, page.number, pageCount ?? 0, spans)) {
       outside = false;
       keptInMargin.push(s);
     }

@@ -9,18 +9,23 @@ import { rawText } from '../text/line-text.ts';
 import { escapeRegExp, type Template } from '../template.ts';
 import { MAX_LEAD } from './anchors.ts';
 
-/** The text a line opens with, at most a lead's length, where the line starts at its column's edge. */
-function leadOf(doc: PaperDocument, line: Line, bodySize: number, t: Template): string | null {
+/**
+ * The texts a line opens with, one span more each (as the anchor reads them: `1.` alone, then
+ * `1.3 + 4`), where the line starts at its column's edge; null where it does not.
+ */
+function leadsOf(doc: PaperDocument, line: Line, bodySize: number, t: Template): string[] | null {
   const first = line.spans[0];
   if (!first || first.math || first.size < bodySize * 0.8) return null;
   const page = doc.pages[line.page - 1];
   if (first.bbox[0] - page.columns[line.column].x0 > t.numbering.indentTolerance) return null;
+  const out: string[] = [];
   let lead = '';
   for (const s of line.spans) {
     if (s.math || lead.length > MAX_LEAD) break;
     lead += s.text;
+    out.push(lead);
   }
-  return lead;
+  return out;
 }
 
 /**
@@ -63,7 +68,7 @@ function mostCommon(xs: string[]): string | null {
 export function inferConventions(doc: PaperDocument, bodySize: number): { template: Template; conventions: Conventions } | null {
   const t = doc.template;
   if (!t.infer) return null;
-  const leads = doc.lines.map(l => leadOf(doc, l, bodySize, t));
+  const leads = doc.lines.map(l => leadsOf(doc, l, bodySize, t));
   const texts = doc.lines.map(l => rawText(l.spans.filter(s => !s.math)));
   const marks = t.re.points ? new RegExp(t.re.points.source, 'u') : null;
   let options: Conventions['options'] = null;
@@ -78,7 +83,7 @@ export function inferConventions(doc: PaperDocument, bodySize: number): { templa
   let best = -1;
   for (const c of t.infer.numbering) {
     const re = new RegExp(c.pattern, 'u');
-    const found = leads.map((l, i) => ({ i, m: l === null ? null : re.exec(l) })).filter((x): x is { i: number; m: RegExpExecArray } => x.m !== null);
+    const found = leads.map((l, i) => ({ i, m: l === null ? null : l.map(x => re.exec(x)).find(m => m !== null) ?? null })).filter((x): x is { i: number; m: RegExpExecArray } => x.m !== null);
     // A lead word (`Pregunta`, `Câu`, `QUESTÃO`): group 1 the word, group 2 the number. The word the
     // paper uses most is learned, so that other words followed by a number open nothing.
     const word = c.leadWord ? mostCommon(found.map(x => x.m[1])) : null;

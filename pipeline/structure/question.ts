@@ -32,7 +32,8 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   else if (value !== null && t.points.values && !t.points.values.includes(value)) doc.messages.warn('segment/unusual-points', `points ${value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
   const parts = partsOf(d.lines, t, skip, byPattern?.markers ?? []);
   let type: QuestionType = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
-  if (type === 'free' && asksForValue(d.lines, parts.length > 0, t)) type = 'short';
+  // On a paper read by inferred conventions, a prompt ending in `=` asks for a value.
+  if (type === 'free' && t.infer && asksForValue(d.lines, parts.length > 0, t)) type = 'short';
   if (type === 'mcq' && d.typeHint === 'mcq-multi') type = 'mcq-multi';
   else if (d.typeHint === 'free') type = 'free';
   else if (d.typeHint === 'numeric' && !options.length) type = 'numeric';

@@ -9,8 +9,13 @@ import { centerY } from '../document.ts';
 /** Where a line counts as the page's top or bottom margin: this share of the page's height. */
 export const MARGIN_SHARE = 0.06;
 
-/** A margin text's identity across pages: digits (page numbers, dates) and spacing do not count. */
-export const marginKey = (text: string) => text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/**
+ * A margin text's identity across pages: its page number (printed as the PDF's page, or one off
+ * where the cover is unnumbered) and the page count do not count, nor spacing. Other numbers do:
+ * `Câu 11:` atop one page and `Câu 23:` atop the next are questions, not a running head.
+ */
+export const marginKey = (text: string, page = 0, pages = 0) =>
+  text.replace(/\d+/g, d => (Math.abs(Number(d) - page) <= 1 || Number(d) === pages ? '#' : d)).replace(/\s+/g, ' ').trim();
 
 /** A lone page number, `- 3 -`, `3/12`, `(3)`. */
 const PAGE_NUMBER = /^[\s\-–—(\[]*\d{1,4}(?:\s*\/\s*\d{1,4})?[\s\-–—)\]]*$/;
@@ -18,8 +23,8 @@ const PAGE_NUMBER = /^[\s\-–—(\[]*\d{1,4}(?:\s*\/\s*\d{1,4})?[\s\-–—)\]]
 /** Keys of the margin texts that appear on two pages or more. */
 export function repeatedMarginTexts(pages: { height: number; spans: Span[] }[]): Set<string> {
   const seen = new Map<string, number>();
-  for (const p of pages) {
-    const keys = new Set(p.spans.filter(s => inMargin(s, p.height)).map(s => marginKey(s.text)).filter(Boolean));
+  for (const [i, p] of pages.entries()) {
+    const keys = new Set(p.spans.filter(s => inMargin(s, p.height)).map(s => marginKey(s.text, i + 1, pages.length)).filter(Boolean));
     for (const k of keys) seen.set(k, (seen.get(k) ?? 0) + 1);
   }
   return new Set([...seen].filter(([, n]) => n >= 2).map(([k]) => k));
@@ -30,9 +35,17 @@ export function inMargin(s: Span, pageHeight: number): boolean {
   return cy < pageHeight * MARGIN_SHARE || cy > pageHeight * (1 - MARGIN_SHARE);
 }
 
-/** Whether a margin span is furniture by what it is (not merely by where it is). */
-export function isMarginFurniture(s: Span, repeated: ReadonlySet<string>, patterns: readonly RegExp[]): boolean {
-  return repeated.has(marginKey(s.text)) || PAGE_NUMBER.test(s.text) || patterns.some(re => re.test(s.text));
+/**
+ * Whether a margin span is furniture by what it is (not merely by where it is). A lone number is a
+ * page number only with nothing else on its line (`lineMates`: the page's other spans beside it),
+ * not a subscript of a formula set high on the page.
+ */
+export function isMarginFurniture(s: Span, repeated: ReadonlySet<string>, patterns: readonly RegExp[], page = 0, pages = 0, lineMates: Span[] = []): boolean {
+  const furniture = repeated.has(marginKey(s.text, page, pages)) || patterns.some(re => re.test(s.text));
+  if (/\p{L}/u.test(s.text)) return furniture;
+  // Numbers and signs only: furniture only where nothing else sits on their line.
+  const alone = !lineMates.some(o => o !== s && o.bbox[1] < s.bbox[3] && s.bbox[1] < o.bbox[3] && !PAGE_NUMBER.test(o.text));
+  return alone && (furniture || PAGE_NUMBER.test(s.text));
 }
 
 /** The band at the top of a page where running heads sit (share of its height). */
