@@ -77,7 +77,7 @@ describe.skipIf(!haveShared())('math on real glyph runs (2024 CSAT)', () => {
   it('tall brackets set in pieces (⎡ ∣ ⎣)', async () => {
     const doc = await analyse(path.join(KCSAT, '202211-h3-math-dif.pdf'));
     expect(formulas(doc.questions.find(x => x.number === 9)!.stem)).toContain('[-\\frac{\\pi}{6},b]');
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.skipIf(!haveShared())("Cambridge's custom-encoded math fonts, decoded through glossary/fonts tables", () => {

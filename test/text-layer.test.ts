@@ -53,10 +53,17 @@ describe('text-layer', () => {
     const sp = (text: string, y: number) => ({ page: 1, text, bbox: [50, y, 300, y + 10] as [number, number, number, number], baseline: y + 8, size: 10, font: 'F', math: false });
     const pages = [1, 2].map(n => ({ height: 800, spans: [sp(`Trang ${n}/6 - Mã đề thi 101`, 780), sp(n === 2 ? 'Câu 12. Cho hàm số' : 'KỲ THI', 20)] }));
     const repeated = repeatedMarginTexts(pages);
-    expect([...repeated]).toEqual(['Trang #/# - Mã đề thi #']);
-    expect(isMarginFurniture(sp('Trang 3/6 - Mã đề thi 101', 780), repeated, [])).toBe(true);
-    expect(isMarginFurniture(sp('- 4 -', 780), repeated, [])).toBe(true);
-    expect(isMarginFurniture(sp('Câu 12. Cho hàm số', 20), repeated, [])).toBe(false);
+    // The page number (and the page count) do not count; the paper's code does.
+    expect([...repeated]).toEqual(['Trang #/6 - Mã đề thi 101']);
+    expect(isMarginFurniture(sp('Trang 3/6 - Mã đề thi 101', 780), repeated, [], 3, 2)).toBe(true);
+    expect(isMarginFurniture(sp('- 4 -', 780), repeated, [], 4, 6)).toBe(true);
+    expect(isMarginFurniture(sp('Câu 12. Cho hàm số', 20), repeated, [], 2, 2)).toBe(false);
+    // A question number atop each page is not a running head, and a subscript beside a formula is no page number.
+    const atop = repeatedMarginTexts([2, 3].map(n => ({ height: 800, spans: [sp(`Câu ${n * 11}:`, 20)] })));
+    expect([...atop]).toEqual([]);
+    const two = sp('2', 22), formula = { ...sp('H C O', 20), bbox: [20, 18, 48, 30] as [number, number, number, number] };
+    expect(isMarginFurniture(two, new Set(), [], 5, 9, [two, formula])).toBe(false);
+    expect(isMarginFurniture(two, new Set(), [], 5, 9, [two])).toBe(true);
   });
 
   it('sets aside the running head, page number and copyright line of the sample', async () => {

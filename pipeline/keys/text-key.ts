@@ -22,10 +22,38 @@ export async function keyLines(pdf: PdfDocument): Promise<string[]> {
   return out;
 }
 
+/**
+ * A key for many forms at once (`Câu hỏi 101 102 103 …` over rows `1 D B C …`): the column of the
+ * paper's form. Undefined where the lines carry no such header; null where they do but the paper's
+ * form is unknown or not among them (no column can be trusted then).
+ */
+function formColumn(lines: string[], form: string | null): { column: number; codes: number } | null | undefined {
+  for (const line of lines) {
+    const codes: string[] = line.match(/(?<![0-9])\d{3}(?![0-9])/g) ?? [];
+    if (codes.length < 3 || !/^\D*$/.test(line.replace(/(?<![0-9])\d{3}(?![0-9])/g, ''))) continue;
+    const column = form === null ? -1 : codes.indexOf(form);
+    return column >= 0 ? { column, codes: codes.length } : null;
+  }
+  return undefined;
+}
+
 /** Entries read from the lines; the first reading of a number wins (a later table repeats it). */
-export function parseTextKey(lines: string[], t: Template): TextKeyEntry[] {
+export function parseTextKey(lines: string[], t: Template, form: string | null = null): TextKeyEntry[] {
   const spec = t.answers?.keyText;
   if (!spec) return [];
+  const forms = formColumn(lines, form);
+  if (forms === null) return [];
+  if (forms) {
+    // One row per number, one letter per form: the paper's form is its column.
+    const seen = new Map<number, TextKeyEntry>();
+    for (const line of lines) {
+      const cells = line.trim().split(/\s+/);
+      if (cells.length !== forms.codes + 1 || !/^\d{1,3}$/.test(cells[0]) || !cells.slice(1).every(c => /^[A-E]$/.test(c))) continue;
+      const number = Number(cells[0]);
+      if (!seen.has(number)) seen.set(number, { number, answer: cells[1 + forms.column], flags: [] });
+    }
+    return [...seen.values()].sort((a, b) => a.number - b.number);
+  }
   const re = new RegExp(spec.entry, 'gu');
   const seen = new Map<number, TextKeyEntry>();
   for (const line of lines) {

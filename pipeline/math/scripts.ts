@@ -70,6 +70,77 @@ export function prescriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
  * text font (math-font operators, stacked fractions) first, then scripted tokens in what is text.
  */
 export function scriptPieces(line: Span[]): Piece[] {
+  const arrows = reactionArrows(line);
+  if (!arrows.length) return formulaPieces(line);
+  // The line cut at its arrows: what stands between them is read on its own.
+  const used = new Set(arrows.flatMap(a => [...a.spans, ...a.over, ...a.under]));
+  const rest = line.filter(s => !used.has(s));
+  const pieces: Piece[] = [];
+  let x = -Infinity;
+  for (const a of [...arrows, null]) {
+    const end = a ? a.x0 : Infinity;
+    const between = rest.filter(s => (s.bbox[0] + s.bbox[2]) / 2 >= x && (s.bbox[0] + s.bbox[2]) / 2 < end);
+    if (between.length) pieces.push(...formulaPieces(between));
+    if (a) { pieces.push({ latex: arrowLatex(a) }); x = a.x1; }
+  }
+  return pieces;
+}
+
+/** A reaction arrow of a line: its glyphs (a shaft drawn as ⎯ pieces and a head), what is set over and under it. */
+interface Arrow { spans: Span[]; over: Span[]; under: Span[]; kind: '→' | '═' | '⇌'; x0: number; x1: number }
+
+const ARROW_HEAD = /^[⎯─—]*[→⟶⇌⇄═]+$/u;
+const ARROW_SHAFT = /^[⎯─]+$/u;
+
+/**
+ * Reaction arrows (→, ⇌, ═══ and shafts drawn in ⎯ pieces) with the conditions printed over and
+ * under them in smaller type (电解, 催化剂, △): they become \xrightarrow, \xlongequal,
+ * \xrightleftharpoons, the conditions their arguments.
+ */
+export function reactionArrows(line: Span[]): Arrow[] {
+  const out: Arrow[] = [];
+  const taken = new Set<Span>();
+  const sorted = [...line].filter(s => !s.math).sort((a, b) => a.bbox[0] - b.bbox[0]);
+  for (const head of sorted) {
+    const t = head.text.trim();
+    if (taken.has(head) || !ARROW_HEAD.test(t) || ARROW_SHAFT.test(t)) continue;
+    // The shaft pieces that run into the head on its line.
+    const spans = [head];
+    for (let x0 = head.bbox[0]; ;) {
+      const shaft = sorted.find(s => !spans.includes(s) && !taken.has(s) && ARROW_SHAFT.test(s.text.trim()) && Math.abs(s.bbox[2] - x0) < head.size * 0.5 && Math.abs(s.baseline - head.baseline) < head.size * 0.5);
+      if (!shaft) break;
+      spans.push(shaft);
+      x0 = shaft.bbox[0];
+    }
+    const x0 = Math.min(...spans.map(s => s.bbox[0])), x1 = Math.max(...spans.map(s => s.bbox[2]));
+    const cx = (s: Span) => (s.bbox[0] + s.bbox[2]) / 2;
+    const near = (s: Span) => !spans.includes(s) && !taken.has(s) && s.size <= head.size * 0.8 && cx(s) >= x0 - head.size * 0.3 && cx(s) <= x1 + head.size * 0.3;
+    const over = sorted.filter(s => near(s) && s.baseline < head.baseline - head.size * 0.4);
+    const under = sorted.filter(s => near(s) && s.baseline > head.baseline + head.size * 0.4);
+    const kind = /═/.test(t) ? '═' : /[⇌⇄]/.test(t) ? '⇌' : '→';
+    // A bare → between words with nothing over or under it is an arrow of the prose (A → B), left as text.
+    if (!over.length && !under.length && kind === '→') continue;
+    [...spans, ...over, ...under].forEach(s => taken.add(s));
+    out.push({ spans, over, under, kind, x0, x1 });
+  }
+  return out.sort((a, b) => a.x0 - b.x0);
+}
+
+function conditionLatex(spans: Span[]): string {
+  // A condition may hold formulas of its own (CO₂(g)): its pieces, the text ones as \text.
+  const text = (t: string) => `\\text{${t.replace(/\\\$/g, '$').replace(/[\\{}$&#%_^~]/g, c => (c === '\\' ? '' : `\\${c}`))}}`;
+  return formulaPieces([...spans].sort((a, b) => a.bbox[0] - b.bbox[0])).map(p => ('latex' in p ? p.latex : p.text ? text(p.text) : '')).join('');
+}
+
+function arrowLatex(a: Arrow): string {
+  const over = conditionLatex(a.over), under = conditionLatex(a.under);
+  if (a.kind === '⇌' && !over && !under) return '\\rightleftharpoons';
+  const name = a.kind === '═' ? '\\xlongequal' : a.kind === '⇌' ? '\\xrightleftharpoons' : '\\xrightarrow';
+  return `${name}${under ? `[${under}]` : ''}{${over}}`;
+}
+
+/** Text-font spans (no reaction arrow among them) as text and formula pieces. */
+function formulaPieces(line: Span[]): Piece[] {
   const run = wholeBrackets(line);
   if (!hasInlineMath(run)) return tokenPieces(run);
   const pieces: Piece[] = [];

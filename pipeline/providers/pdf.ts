@@ -275,7 +275,8 @@ export async function renderPage(page: PdfPage, dpi: number): Promise<Buffer> {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   // pdf.js's types name the DOM canvas; @napi-rs/canvas is the Node implementation it expects.
   await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
-  return canvas.toBuffer('image/png');
+  // Encoded on libuv's thread pool (the same bytes as toBuffer): a caller can render the next page meanwhile.
+  return canvas.encode('png');
 }
 
 export function pageSize(page: PdfPage): { width: number; height: number } {

@@ -165,9 +165,10 @@ export function optionPictures(doc: PaperDocument, q: Question): OptionPicture[]
     const kinds = groups.map(x => x.kind);
     const kind: Figure['kind'] = kinds.includes('image') ? 'image' : kinds.every(k => k === 'table') ? 'table' : 'drawing';
     // Text that fills the drawn box (a table's cells, a boxed system of equations) is the option's
-    // text, read again from this cell alone; labels set in and around a graph are the picture's.
+    // text, read again from this cell alone; labels set in and around a graph are the picture's; by
+    // a photograph or a scan, text is its caption (only text printed over it is the picture's).
     const texty = holdsText(drawn, spans);
-    const labels = texty ? [] : pictureSpans(drawn, spans);
+    const labels = texty ? [] : kind === 'image' ? spans.filter(s => contains(drawn, s.bbox, 2)) : pictureSpans(drawn, spans);
     const box = bboxUnion([drawn, ...(texty ? spans : labels).map(s => s.bbox)]);
     const figure = { page: cell.page, bbox: box, kind } as Figure;
     return { cell, spans, shapes, figure, text: textOutside(q, cell, spans.filter(s => !labels.includes(s))) };

@@ -18,26 +18,30 @@ export function rasterizeStage(): Stage {
       const pdf = needPdf(ctx);
       const dir = path.join(ctx.config.yearDir, PAGES_DIR);
       fs.mkdirSync(dir, { recursive: true });
+      // Each page is drawn here and encoded off this thread: the next page is drawn while the last
+      // one's PNG is encoded and written, so one worker keeps two cores busy where it has them.
+      let pending: Promise<void> = Promise.resolve();
       for (let n = 1; n <= doc.pageCount; n++) {
         const name = pageImageName(doc.sha256, n, ctx.config.dpi);
         const file = path.join(dir, name);
-        const rel = `${PAGES_DIR}/${name}`;
+        doc.pages[n - 1].image = `${PAGES_DIR}/${name}`;
         if (fs.existsSync(file)) {
           doc.counters.pagesCached = (doc.counters.pagesCached ?? 0) + 1;
-        } else {
-          let png: Buffer;
-          try {
-            png = await renderPage(await pdf.getPage(n), ctx.config.dpi);
-          } catch (e) {
-            throw new DocumentError('rasterize/render-failed', `page ${n} cannot be rendered (${(e as Error).message})`, n);
-          }
+          continue;
+        }
+        const drawn = renderPage(await pdf.getPage(n), ctx.config.dpi).then(png => ({ png, error: null }), (error: Error) => ({ png: null, error }));
+        await pending;
+        pending = drawn.then(({ png, error }) => {
+          if (!png) throw new DocumentError('rasterize/render-failed', `page ${n} cannot be rendered (${error?.message})`, n);
           const tmp = `${file}.${process.pid}.tmp`;
           fs.writeFileSync(tmp, png);
           fs.renameSync(tmp, file);
           doc.counters.pagesRendered = (doc.counters.pagesRendered ?? 0) + 1;
-        }
-        doc.pages[n - 1].image = rel;
+        });
+        // Its failure is thrown at the next await of it; until then it is not an unhandled rejection.
+        pending.catch(() => undefined);
       }
+      await pending;
     },
   };
 }

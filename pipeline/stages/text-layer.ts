@@ -13,7 +13,7 @@ import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
-import { edgeLines, isMarginFurniture, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
+import { aloneOnLine, edgeLines, isMarginFurniture, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
 import { readCover } from '../text/cover.ts';
 
 /** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
@@ -208,7 +208,7 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repea
       keptInMargin.push(s);
     }
     const nearEdge = cy < margin || cy > page.height - margin;
-    const furniture = outside || runningHead.has(s) || (nearEdge && t.re.furniture.some(re => re.test(s.text))) || t.re.anywhere.some(re => re.test(s.text));
+    const furniture = outside || runningHead.has(s) || (nearEdge && t.re.furniture.some(re => re.test(s.text)) && aloneOnLine(s, spans)) || t.re.anywhere.some(re => re.test(s.text));
     if (!furniture) { page.spans.push(s); continue; }
     page.furniture.push(s);
     if (cy < body.y0 || cy < margin) head.push(s);

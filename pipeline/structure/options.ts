@@ -4,10 +4,17 @@ import type { Line, Option, Span } from '../document.ts';
 import { lineText } from '../text/line-text.ts';
 import type { Template } from '../template.ts';
 
-interface Marker { label: string; span: Span; line: number; offset: number; length: number }
+interface Marker { label: string; span: Span; line: number; offset: number; length: number; guess?: boolean }
+
+/**
+ * What OCR makes of a letter label at the start of a line: the stop read as a comma, the letter
+ * as another (`E,2` for `C. 2`), the text run on (`A.5`). Such a mark takes the place of the label
+ * the run expects next, never of one it has seen.
+ */
+const OCR_LABEL = /^\s*\(?([A-Z0-9©])\s*[.,)．]/u;
 
 /** Every option marker in the lines: the label itself (①), or where the template's pattern matches (`A)`). */
-function markersIn(lines: Line[], t: Template, skip: Set<Span>): Marker[] {
+function markersIn(lines: Line[], t: Template, skip: Set<Span>, ocr = false): Marker[] {
   const found: Marker[] = [];
   lines.forEach((line, li) => {
     if (!t.re.option) return;
@@ -30,6 +37,10 @@ function markersIn(lines: Line[], t: Template, skip: Set<Span>): Marker[] {
       const offset = at - owner.at;
       found.push({ label: m[1], span: owner.span, line: li, offset, length: Math.min(m[0].length - m[0].indexOf(m[1]), owner.span.text.length - offset) });
     }
+    const guess = ocr && starts.length ? OCR_LABEL.exec(text) : null;
+    if (guess && !found.some(f => f.line === li && f.span === starts[0].span && f.offset === 0)) {
+      found.push({ label: guess[1], span: starts[0].span, line: li, offset: 0, length: Math.min(guess[0].trimStart().length, starts[0].span.text.length), guess: true });
+    }
   });
   if (t.re.option) return found;
   lines.forEach((line, li) => line.spans.forEach(s => {
@@ -47,9 +58,9 @@ export function hasOptionMarkers(lines: Line[], t: Template, skip: Set<Span>): b
   return t.options.markers.length > 0 && optionsOf(lines, t, skip).options.length >= 2;
 }
 
-export function optionsOf(lines: Line[], t: Template, skip: Set<Span>): { options: Option[]; firstLine: number } {
+export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = false): { options: Option[]; firstLine: number } {
   const markers = t.options.markers;
-  const found = markersIn(lines, t, skip);
+  const found = markersIn(lines, t, skip, ocr).sort((a, b) => a.line - b.line || a.span.bbox[0] - b.span.bbox[0] || a.offset - b.offset);
   // Runs of markers in order (①②③…, A B C D); a label out of order is text. The last run of at
   // least two is the options: an earlier run labels something else (a figure's panels A–D).
   const runs: Marker[][] = [];
@@ -58,6 +69,7 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>): { option
     const run = runs[runs.length - 1];
     if (idx === 0) runs.push([f]);
     else if (run && idx === run.length) run.push(f);
+    else if (f.guess && run && run.length < markers.length && run[run.length - 1].line < f.line) run.push({ ...f, label: markers[run.length] });
   }
   const seq = runs.filter(r => r.length >= 2).pop();
   if (!seq) return { options: [], firstLine: -1 };

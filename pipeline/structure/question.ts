@@ -27,7 +27,8 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   const points = t.re.points ? byPattern : findPoints(all, t, d.lines.some(l => doc.pages[l.page - 1].ocr));
   const value = points?.value ?? d.sectionPoints;
   // Under a heading for worked answers (非选择题) a lettered list inside a question is not its options.
-  const { options, firstLine } = d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(d.lines, t, skip);
+  const ocr = d.lines.some(l => doc.pages[l.page - 1].ocr);
+  const { options, firstLine } = d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(d.lines, t, skip, ocr);
   if (value === null && !t.re.sectionPoints) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
   else if (value !== null && t.points.values && !t.points.values.includes(value)) doc.messages.warn('segment/unusual-points', `points ${value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
   const parts = partsOf(d.lines, t, skip, byPattern?.markers ?? []);

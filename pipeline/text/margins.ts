@@ -43,9 +43,16 @@ export function inMargin(s: Span, pageHeight: number): boolean {
 export function isMarginFurniture(s: Span, repeated: ReadonlySet<string>, patterns: readonly RegExp[], page = 0, pages = 0, lineMates: Span[] = []): boolean {
   const furniture = repeated.has(marginKey(s.text, page, pages)) || patterns.some(re => re.test(s.text));
   if (/\p{L}/u.test(s.text)) return furniture;
-  // Numbers and signs only: furniture only where nothing else sits on their line.
-  const alone = !lineMates.some(o => o !== s && o.bbox[1] < s.bbox[3] && s.bbox[1] < o.bbox[3] && !PAGE_NUMBER.test(o.text));
-  return alone && (furniture || PAGE_NUMBER.test(s.text));
+  return aloneOnLine(s, lineMates) && (furniture || PAGE_NUMBER.test(s.text));
+}
+
+/**
+ * Numbers and signs with nothing else on their line (a page number), as opposed to a formula's
+ * subscript or a table's figure set high on the page, which have words or symbols beside them.
+ */
+export function aloneOnLine(s: Span, lineMates: Span[]): boolean {
+  if (/\p{L}/u.test(s.text)) return true;
+  return !lineMates.some(o => o !== s && o.bbox[1] < s.bbox[3] && s.bbox[1] < o.bbox[3] && !PAGE_NUMBER.test(o.text));
 }
 
 /** The band at the top of a page where running heads sit (share of its height). */
