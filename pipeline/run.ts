@@ -19,7 +19,7 @@ import { PaperCollector, type PaperWrite } from './store/paper-write.ts';
 import { loadTemplates, type Template } from './template.ts';
 import { keyFileFor } from './stages/answers.ts';
 import { statsFileFor } from './stages/stats.ts';
-import { closeOcr } from './providers/ocr.ts';
+import { closeOcr, setOcrPoolSize } from './providers/ocr.ts';
 import { PaperPool } from './queue/pool.ts';
 
 export interface PaperOutcome {
@@ -151,6 +151,7 @@ export async function analysePaper(job: PaperJob, settings: PaperSettings): Prom
   } catch (e) {
     return { outcome: unreadable(outcome, e), write: null };
   }
+  setOcrPoolSize(settings.config.ocrWorkers);
   const doc = newDocument(job.file, bytes);
   const sink = new PaperCollector();
   const ctx: StageContext = { config: settings.config, templates: settings.templates, store: sink, runKey: job.runKey };

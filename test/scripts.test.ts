@@ -60,6 +60,14 @@ describe.skipIf(!haveShared())('scripts on real runs', () => {
     expect(katexError(latex)).toBeNull();
   });
 
+  it('reaction arrows carry their conditions over them (2020 Jiangsu, question 10)', async () => {
+    const doc = await analyse(gaokao('2020_jiangsu'));
+    const q = doc.questions.find(x => x.number === 10)!;
+    const arrows = q.options.flatMap(o => formulas(o.text)).filter(f => f.startsWith('\\xrightarrow'));
+    expect(arrows).toEqual(expect.arrayContaining(['\\xrightarrow{\\text{电解}}', '\\xrightarrow{\\text{石灰水}}', '\\xrightarrow{\\text{加热}}']));
+    for (const f of arrows) expect(katexError(f)).toBeNull();
+  }, 120_000);
+
   it('every formula of the gaokao papers parses in KaTeX', async () => {
     const bad: string[] = [];
     for (const d of Object.values(docs)) for (const q of d.questions) for (const t of [q.stem, ...q.options.map(o => o.text)]) for (const f of formulas(t)) if (katexError(f)) bad.push(f);

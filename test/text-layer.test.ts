@@ -8,7 +8,7 @@ import { dropOverprint } from '../pipeline/text/overprint.ts';
 import { dropHidden } from '../pipeline/text/hidden.ts';
 import { framesOf } from '../pipeline/text/boxes.ts';
 import { closingNotice } from '../pipeline/text/notice.ts';
-import { isMarginFurniture, repeatedMarginTexts } from '../pipeline/text/margins.ts';
+import { isMarginFurniture, namesOwnPage, repeatedMarginTexts } from '../pipeline/text/margins.ts';
 import { analyse, templates } from './analyse.ts';
 import { haveShared, KCSAT, SHARED } from './helpers.ts';
 
@@ -64,6 +64,9 @@ describe('text-layer', () => {
     const two = sp('2', 22), formula = { ...sp('H C O', 20), bbox: [20, 18, 48, 30] as [number, number, number, number] };
     expect(isMarginFurniture(two, new Set(), [], 5, 9, [two, formula])).toBe(false);
     expect(isMarginFurniture(two, new Set(), [], 5, 9, [two])).toBe(true);
+    expect(namesOwnPage('Math 1271 - Quiz VI - Page 2 of 2', 2, 2)).toBe(true);
+    expect(namesOwnPage('Trang 3/6 - Mã đề thi 101', 3, 6)).toBe(true);
+    expect(namesOwnPage('Câu 2 và 2', 2, 6)).toBe(false);
   });
 
   it('sets aside the running head, page number and copyright line of the sample', async () => {

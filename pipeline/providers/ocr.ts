@@ -101,10 +101,17 @@ export class OcrPool {
 }
 
 const pools = new Map<string, OcrPool>();
+/** Workers per pool: one per core, or the share of the cores a WORKERS=n process was given. */
+let poolSize = Math.max(1, os.cpus().length);
+
+/** Sizes the pools created from now on (config.ocrWorkers), so n paper workers do not each start one tesseract per core. */
+export function setOcrPoolSize(n: number): void {
+  poolSize = Math.max(1, Math.floor(n));
+}
 
 /** The shared pool for a language set (created on first use; closed by closeOcr at the end of a batch). */
 export function ocrPool(lang: string): OcrPool {
-  if (!pools.has(lang)) pools.set(lang, new OcrPool(lang));
+  if (!pools.has(lang)) pools.set(lang, new OcrPool(lang, poolSize));
   return pools.get(lang)!;
 }
 

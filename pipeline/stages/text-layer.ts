@@ -13,7 +13,7 @@ import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
-import { aloneOnLine, edgeLines, isMarginFurniture, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
+import { aloneOnLine, edgeLines, isMarginFurniture, namesOwnPage, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
 import { readCover } from '../text/cover.ts';
 
 /** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
@@ -200,6 +200,10 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repea
   // Head and foot lines printed at the same place on other pages too are running heads, whole.
   // (A page with a column rule has its body measured already.)
   const runningHead = new Set(heads?.size && !page.ocr && body.ruleX === null ? edgeLines(spans, page.height).filter(l => heads.has(lineKey(l))).flat() : []);
+  // A head or foot line that names its own page (`Page 2 of 2`) is furniture, all of it.
+  const edge = spans.filter(s => centerY(s.bbox) < margin || centerY(s.bbox) > page.height - margin);
+  const pageLine = new Set(edge.filter(s => namesOwnPage(s.text, page.number, pageCount ?? 0))
+    .flatMap(n => edge.filter(o => Math.abs(o.baseline - n.baseline) <= 2)));
   for (const s of spans) {
     const cy = centerY(s.bbox);
     let outside = cy < body.y0 || cy > body.y1;
@@ -208,7 +212,7 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repea
       keptInMargin.push(s);
     }
     const nearEdge = cy < margin || cy > page.height - margin;
-    const furniture = outside || runningHead.has(s) || (nearEdge && t.re.furniture.some(re => re.test(s.text)) && aloneOnLine(s, spans)) || t.re.anywhere.some(re => re.test(s.text));
+    const furniture = outside || runningHead.has(s) || pageLine.has(s) || (nearEdge && t.re.furniture.some(re => re.test(s.text)) && aloneOnLine(s, spans)) || t.re.anywhere.some(re => re.test(s.text));
     if (!furniture) { page.spans.push(s); continue; }
     page.furniture.push(s);
     if (cy < body.y0 || cy < margin) head.push(s);

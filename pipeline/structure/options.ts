@@ -8,10 +8,10 @@ interface Marker { label: string; span: Span; line: number; offset: number; leng
 
 /**
  * What OCR makes of a letter label at the start of a line: the stop read as a comma, the letter
- * as another (`E,2` for `C. 2`), the text run on (`A.5`). Such a mark takes the place of the label
- * the run expects next, never of one it has seen.
+ * as another (`E,2` for `C. 2`, `10.` for `D.`), the text run on (`A.5`). Such a mark, set where the
+ * run's labels are set, takes the place of the label the run expects next, never of one it has seen.
  */
-const OCR_LABEL = /^\s*\(?([A-Z0-9©])\s*[.,)．]/u;
+const OCR_LABEL = /^\s*\(?([A-Z0-9©]{1,2})\s*[.,)．]/u;
 
 /** Every option marker in the lines: the label itself (①), or where the template's pattern matches (`A)`). */
 function markersIn(lines: Line[], t: Template, skip: Set<Span>, ocr = false): Marker[] {
@@ -69,7 +69,7 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
     const run = runs[runs.length - 1];
     if (idx === 0) runs.push([f]);
     else if (run && idx === run.length) run.push(f);
-    else if (f.guess && run && run.length < markers.length && run[run.length - 1].line < f.line) run.push({ ...f, label: markers[run.length] });
+    else if (f.guess && run && run.length < markers.length && run[run.length - 1].line < f.line && run.some(r => Math.abs(r.span.bbox[0] - f.span.bbox[0]) <= 6)) run.push({ ...f, label: markers[run.length] });
   }
   const seq = runs.filter(r => r.length >= 2).pop();
   if (!seq) return { options: [], firstLine: -1 };

@@ -94,3 +94,15 @@ export function repeatedHeadLines(pages: { height: number; spans: Span[] }[]): S
   // A line of numbers and option marks (`① # ② #`) is no running head: it must hold a word.
   return new Set([...seen].filter(([k, n]) => n >= need && /\p{L}{3,}/u.test(k.split('|')[1])).map(([k]) => k));
 }
+
+/**
+ * A line that names its own page among the paper's (`Page 2 of 2`, `Trang 2/6`, `2 / 12`): a page's
+ * head or foot in any language, told by the two numbers rather than the words between them.
+ */
+export function namesOwnPage(text: string, page: number, pages: number): boolean {
+  if (!page || !pages) return false;
+  for (const m of text.matchAll(/(\d{1,4})\s*(?:\/|\p{L}{1,4}\.?)\s*(\d{1,4})/gu)) {
+    if (Number(m[1]) === page && Number(m[2]) === pages) return true;
+  }
+  return false;
+}
