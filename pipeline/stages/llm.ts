@@ -26,7 +26,8 @@ export async function readWithLlm(doc: PaperDocument, ctx: Parameters<Stage['run
     const result = await askChunk(client, cfg, { system: fillPrompt(t.prompt.system, vars), user: fillPrompt(t.prompt.user, vars) }, new Set(chunk.map(b => b.id)), usage);
     for (const p of result.problems) doc.messages.warn(p.rule, `pages ${pages}: ${p.message}`, { page: chunk[0].page, stage: 'llm' });
     if (!result.questions) {
-      doc.messages.error('llm/chunk-unread', `pages ${pages}: no usable reply after ${cfg.attempts} attempt(s); the template parse stands alone there`, { page: chunk[0].page, stage: 'llm' });
+      // A warning, not an error: the template parse still gives every record of these pages.
+      doc.messages.warn('llm/chunk-unread', `pages ${pages}: no usable reply after ${cfg.attempts} attempt(s); the template parse stands alone there`, { page: chunk[0].page, stage: 'llm' });
       continue;
     }
     for (const q of result.questions) {
