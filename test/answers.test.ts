@@ -10,6 +10,8 @@ import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
 import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { joinAnswers, keyFileFor, readKey } from '../pipeline/stages/answers.ts';
+import { parseTextKey } from '../pipeline/keys/text-key.ts';
+import { loadTemplates } from '../pipeline/template.ts';
 import { analyse, parseCsv } from './analyse.ts';
 import { haveShared, KCSAT, TRUTH } from './helpers.ts';
 
@@ -40,6 +42,24 @@ describe('answers', () => {
     expect(rules).toContain(`answers/missing ${doc.questions[7].id}`);
     expect(rules).toContain('answers/no-question');
     expect(rules).toContain(`answers/points-differ ${doc.questions[1].id}`);
+  });
+});
+
+describe('text keys', () => {
+  const templates = loadTemplates(path.join(ROOT, 'templates'), ROOT);
+  const of = (id: string) => templates.find(t => t.id === id)!;
+
+  it('take the column of the paper\'s form from a key printed for many forms', () => {
+    const lines = ['Câu hỏi', '101 102 103', '1 D B C', '2 A C D', '3 B A A'];
+    expect(parseTextKey(lines, of('generic'), '102').map(e => e.answer)).toEqual(['B', 'C', 'A']);
+    // A form the key does not print: no column can be trusted, nothing is read.
+    expect(parseTextKey(lines, of('generic'), '999')).toEqual([]);
+  });
+
+  it('give each section its own column where headings name sections over one number (ENEM INGLÊS / ESPANHOL)', () => {
+    const lines = ['QUESTÃO GABARITO QUESTÃO GABARITO', 'INGLÊS ESPANHOL', '1 D E 46 D', '2 C D 47 E', '6 E 51 E'];
+    const got = parseTextKey(lines, of('enem')).map(e => `${e.section ?? ''}:${e.number}${e.answer}`);
+    expect(got).toEqual(['linguagens inglês:1D', 'linguagens espanhol:1E', 'linguagens inglês:2C', 'linguagens espanhol:2D', ':6E', ':46D', ':47E', ':51E']);
   });
 });
 

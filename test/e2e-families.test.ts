@@ -14,6 +14,8 @@ import { runBatch } from '../pipeline/run.ts';
 import { haveShared, SCORER, SHARED, TEST_OUT, TRUTH } from './helpers.ts';
 
 const FAMILIES = ['paes', 'cambridge', 'gaokao', 'enem', 'jee', 'vn-thpt', 'exam-class'] as const;
+/** Papers whose key is a worked solution (prose and derivations, like a mark scheme): answers are not read from it, so not scored. */
+const WORKED_KEYS = new Set(['math1271_s18_quiz6']);
 /** Families with a curriculum tree of their own. */
 const TAGGED = ['paes', 'cambridge', 'gaokao'] as const;
 const YEAR = '2099';
@@ -53,6 +55,7 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
         expect(p.matched / p.expected, `${p.paper} recall`).toBeGreaterThanOrEqual(0.98);
         expect(p.matched / (p.matched + p.extra), `${p.paper} precision`).toBeGreaterThanOrEqual(0.98);
         for (const k of ['points', 'answer', 'page', 'type', 'options']) {
+          if (k === 'answer' && WORKED_KEYS.has(p.paper)) continue;
           const r = ratio(p[k]);
           if (r !== null) expect(r, `${p.paper} ${k}`).toBeGreaterThanOrEqual(0.98);
         }

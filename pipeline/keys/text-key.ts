@@ -5,11 +5,14 @@ import { pageSpans } from '../providers/pdf.ts';
 import { buildLines } from '../stages/layout.ts';
 import { rawText } from '../text/line-text.ts';
 import type { Template } from '../template.ts';
+import { sectionOf } from './sections.ts';
 
 export interface TextKeyEntry {
   number: number;
   answer: string;
   flags: string[];
+  /** The section a column heading of the key names (ENEM's INGLÊS / ESPANHOL beside one number); null: joined by number. */
+  section?: string | null;
 }
 
 /** The key's text, line by line, from every page; empty when the PDF carries no text layer. */
@@ -37,10 +40,26 @@ function formColumn(lines: string[], form: string | null): { column: number; cod
   return undefined;
 }
 
+/**
+ * Column headings that name sections (a line with two or more words the template knows as sections,
+ * e.g. `INGLÊS ESPANHOL` over `1 D E`): the sections in column order, or none.
+ */
+function sectionColumns(lines: string[], t: Template): string[] {
+  for (const line of lines) {
+    const named = line.trim().split(/\s+/).map(w => sectionOf(w, t)).filter((s): s is string => !!s);
+    if (named.length >= 2) return named;
+  }
+  return [];
+}
+
 /** Entries read from the lines; the first reading of a number wins (a later table repeats it). */
 export function parseTextKey(lines: string[], t: Template, form: string | null = null): TextKeyEntry[] {
   const spec = t.answers?.keyText;
   if (!spec) return [];
+  const columns = sectionColumns(lines, t);
+  // A number followed by one letter per named column: each letter is that column's section's answer.
+  const grouped = columns.length ? new RegExp(`^\\s*(\\d{1,3})((?:\\s+[A-E]){${columns.length}})(?=\\s|$)`, 'u') : null;
+  const bySection: TextKeyEntry[] = [];
   const forms = formColumn(lines, form);
   if (forms === null) return [];
   if (forms) {
@@ -56,7 +75,13 @@ export function parseTextKey(lines: string[], t: Template, form: string | null =
   }
   const re = new RegExp(spec.entry, 'gu');
   const seen = new Map<number, TextKeyEntry>();
-  for (const line of lines) {
+  for (let line of lines) {
+    const g = grouped?.exec(line);
+    if (g) {
+      const letters = g[2].trim().split(/\s+/);
+      letters.forEach((answer, i) => bySection.push({ number: Number(g[1]), answer, flags: [], section: columns[i] }));
+      line = line.slice(g[0].length);
+    }
     for (const m of line.matchAll(re)) {
       const number = Number(m[1]);
       if (seen.has(number)) continue;
@@ -64,5 +89,5 @@ export function parseTextKey(lines: string[], t: Template, form: string | null =
       seen.set(number, { number, answer: m[3], flags: flag ? [flag] : [] });
     }
   }
-  return [...seen.values()].sort((a, b) => a.number - b.number);
+  return [...bySection, ...[...seen.values()].sort((a, b) => a.number - b.number)];
 }

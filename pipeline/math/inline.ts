@@ -154,7 +154,8 @@ export function segments(line: Span[]): Segment[] {
       if (isMath[i] || order[i].math) continue;
       const upright = UPRIGHT_MATH.test(t) || (order[i].font !== proseFont && /^[0-9]*[A-Za-z]{1,2}[0-9]*$/.test(t));
       const left = upright && i > 0 && isMath[i - 1] && touches(order[i - 1], order[i]);
-      const right = upright && i + 1 < order.length && isMath[i + 1] && touches(order[i], order[i + 1]);
+      // A stop before a formula ends what stands before it (the `.` of an option label `A.`); it never opens the formula.
+      const right = upright && !/^[.,;:]+$/.test(t) && i + 1 < order.length && isMath[i + 1] && touches(order[i], order[i + 1]);
       const glued = COMPOSED.test(t) && i + 1 < order.length && isMath[i + 1] && order[i + 1].bbox[0] - order[i].bbox[2] < order[i].size * 0.1;
       if (left || right || glued) { isMath[i] = true; changed = true; }
     }
@@ -222,5 +223,34 @@ export function denominatorLine(above: Span[], below: Span[]): boolean {
   // The line's own baselines: those of its spans that are no part of a fraction.
   const refs = text.filter(s => !members.has(s)).map(s => s.baseline);
   return below.every(s => lower.has(s)) && found.every(st => refs.some(r =>
+    st.upper.every(s => r - s.baseline >= s.size * 0.25) && st.lower.every(s => s.baseline - r >= s.size * 0.25)));
+}
+
+/**
+ * Whether a line is only the numerators of fractions whose denominators are the line two below,
+ * with the labels or prose they sit in between (Word sets `A.  4/455 .` as three lines: the
+ * numerators raised above the labels, the denominators below).
+ */
+export function numeratorLine(above: Span[], middle: Span[], below: Span[]): boolean {
+  if (!above.length || above.some(s => s.math) || !denominatorLine([...above, ...middle], below)) return false;
+  const uppers = new Set(stacks([...above, ...middle, ...below]).flatMap(st => st.upper));
+  return above.every(s => uppers.has(s));
+}
+
+/**
+ * Whether a line is only the numerators of fractions whose denominators already hang in the line
+ * below, under that line's own baseline (Word's `A.  4/455 .` where the denominators touched the
+ * labels' line and the raised numerators did not).
+ */
+export function numeratorsOver(above: Span[], below: Span[]): boolean {
+  if (!above.length || above.some(s => s.math)) return false;
+  const found = stacks([...above, ...below]);
+  const uppers = new Set(found.flatMap(st => st.upper));
+  if (!above.every(s => uppers.has(s))) return false;
+  const mine = found.filter(st => st.upper.some(s => above.includes(s)));
+  const members = new Set(mine.flatMap(st => [...st.upper, ...st.lower]));
+  if (!mine.every(st => st.lower.every(s => below.includes(s)))) return false;
+  const refs = below.filter(s => !members.has(s)).map(s => s.baseline);
+  return refs.length > 0 && mine.every(st => refs.some(r =>
     st.upper.every(s => r - s.baseline >= s.size * 0.25) && st.lower.every(s => s.baseline - r >= s.size * 0.25)));
 }

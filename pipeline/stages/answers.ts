@@ -170,9 +170,9 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
       // A key with a text layer is read as text; only one without is rendered for OCR.
       const lines = await keyLines(pdf);
       if (lines.join('').replace(/\s/g, '').length >= 20) {
-        const entries = parseTextKey(lines, t);
+        const entries = parseTextKey(lines, t, doc.exam.form);
         if (!entries.length) doc.messages.warn('answers/unreadable', `${path.basename(file)} has text, but no entry of the form the template expects`, { stage: 'answers' });
-        return entries.map(e => ({ section: null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
+        return entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
       }
     }
     // A key drawn as a table of triples under header cells is read from those headers.

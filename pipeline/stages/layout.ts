@@ -5,7 +5,7 @@ import type { Column, Line, PageInfo, Span } from '../document.ts';
 import { bboxUnion, centerX, height } from '../document.ts';
 import { findBody } from './text-layer.ts';
 import type { Stage } from '../stage.ts';
-import { denominatorLine } from '../math/inline.ts';
+import { denominatorLine, numeratorLine, numeratorsOver } from '../math/inline.ts';
 
 /** Columns from the column rule where there is one, else from the widest empty vertical gap near the middle. */
 export function findColumns(page: PageInfo): Column[] {
@@ -82,6 +82,27 @@ export function buildLines(spans: Span[], page: number, column: number): Line[] 
     into.y0 = Math.min(into.y0, l.y0);
     into.y1 = Math.max(into.y1, l.y1);
     lines.splice(i--, 1);
+  }
+  // Fractions set in the text font as three lines (numerators raised above a line of labels,
+  // denominators below it): the three are one line.
+  for (let i = 2; i < lines.length; i++) {
+    if (numeratorLine(lines[i - 2].spans, lines[i - 1].spans, lines[i].spans)) {
+      const [top, middle, bottom] = lines.splice(i - 2, 3);
+      middle.spans.push(...top.spans, ...bottom.spans);
+      middle.y0 = Math.min(middle.y0, top.y0);
+      middle.y1 = Math.max(middle.y1, bottom.y1);
+      lines.splice(i - 2, 0, middle);
+      i -= 2;
+    }
+  }
+  // The same with the denominators already in the labels' line: the numerators' line joins it.
+  for (let i = 1; i < lines.length; i++) {
+    if (numeratorsOver(lines[i - 1].spans, lines[i].spans)) {
+      const top = lines.splice(i - 1, 1)[0];
+      lines[i - 1].spans.push(...top.spans);
+      lines[i - 1].y0 = Math.min(lines[i - 1].y0, top.y0);
+      i--;
+    }
   }
   // A fraction set in the text font whose denominator hangs below the line's others (an option's
   // `A)  195/25`): the denominator's line joins the line of its numerator.

@@ -1,7 +1,7 @@
 // On OCR pages, which lines open questions and with what numbers: each section's readings are
 // aligned to a running sequence at once (see text/number-run.ts).
 import type { Line, PaperDocument, Span } from '../document.ts';
-import { alignNumbers } from '../text/number-run.ts';
+import { alignNumbers, misreadings } from '../text/number-run.ts';
 import type { Template } from '../template.ts';
 import { matchAnchor } from './anchors.ts';
 
@@ -42,8 +42,14 @@ export function ocrNumbering(doc: PaperDocument, bodySize: number): Map<Line, nu
   const opening = Array.isArray(t.numbering.first) ? t.numbering.first[0] : t.numbering.first ?? 1;
   let next = opening;
   for (const candidates of sections.values()) {
-    const numbers = alignNumbers(candidates.map(c => c.reading), next, t.numbering.max);
+    const readings = candidates.map(c => c.reading);
+    const numbers = alignNumbers(readings, next, t.numbering.max);
     candidates.forEach((c, i) => decided.set(c.line, numbers[i]));
+    // A number read as another is taken from the run only where its neighbours pin it; it is still
+    // flagged, so a reviewer checks the question (and the key joined to it).
+    for (const i of misreadings(readings, numbers)) {
+      doc.messages.warn('segment/number-misread', `OCR read the question number as ${readings[i]}; the numbers around it make it ${numbers[i]}`, { page: candidates[i].line.page, stage: 'segment' });
+    }
     const chosen = numbers.filter((n): n is number => n !== null);
     if (chosen.length) next = Math.max(...chosen) + 1;
   }
