@@ -11,7 +11,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../pipeline/config.ts';
 import { runBatch } from '../pipeline/run.ts';
-import { haveShared, SCORER, SHARED, TEST_OUT, TRUTH } from './helpers.ts';
+import { haveShared, lintOf, SCORER, SHARED, TEST_OUT, TRUTH } from './helpers.ts';
 
 const FAMILIES = ['paes', 'cambridge', 'gaokao', 'enem', 'jee', 'vn-thpt', 'exam-class'] as const;
 /** Papers whose key is a worked solution (prose and derivations, like a mark scheme): answers are not read from it, so not scored. */
@@ -64,6 +64,20 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
       }
     });
   }
+
+  it('gives clean text by the scorer\'s lint over every family (≥ 0.995 in all, no control characters, bracket pieces or doubled text), and no stray invisible character in gaokao', () => {
+    let records_ = 0, clean = 0;
+    for (const family of FAMILIES) {
+      const s = lintOf(itemsOf(family));
+      console.log(`${family} lint: records=${s.lint_records} clean=${s.lint_clean} ${JSON.stringify(s.lint_counts)}`);
+      for (const k of ['ctrl', 'pua', 'pieces', 'doubled']) expect(s.lint_counts[k] ?? 0, `${family} ${k}`).toBe(0);
+      records_ += s.lint_records;
+      clean += s.lint_clean * s.lint_records;
+    }
+    console.log(`lint over all families: records=${records_} clean=${(clean / records_).toFixed(4)}`);
+    expect(clean / records_).toBeGreaterThanOrEqual(0.995);
+    expect(records('gaokao').filter(r => r.stem.split('\n').some((l: string) => /^\s*[的。]\s*$/.test(l))).map(r => r.id)).toEqual([]);
+  });
 
   it('ingests the papers without truth files into sane records: numbers rising per section, stems, consistent options', () => {
     const truth = new Set(fs.readdirSync(TRUTH).map(f => f.replace(/\.csv$/, '')));

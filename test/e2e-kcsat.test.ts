@@ -11,7 +11,7 @@ import { centerX, centerY, contains } from '../pipeline/document.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { formulas, katexError } from '../pipeline/stages/math.ts';
 import { analyse, parseCsv } from './analyse.ts';
-import { haveShared, KCSAT, KCSAT_OUT, KCSAT_YEAR, SCORER, SHARED, TRUTH } from './helpers.ts';
+import { haveShared, KCSAT, KCSAT_OUT, KCSAT_YEAR, lintOf, SCORER, SHARED, TRUTH } from './helpers.ts';
 import { buildReviewSite } from '../pipeline/review/site.ts';
 import { openSiteFromFiles } from './review-browser.ts';
 import { placeholderProperty } from './translate-property.ts';
@@ -53,6 +53,15 @@ describe.skipIf(!haveShared())('KICE booklets end to end', () => {
     expect(s.options).toBe(1);
     expect(s.page).toBe(1);
     expect(s.figure).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('gives clean text by the scorer\'s lint (≥ 0.995, nothing doubled): the overprinted closing notice is in no stem', () => {
+    const s = lintOf(itemsFile);
+    console.log(`lint: records=${s.lint_records} clean=${s.lint_clean} ${JSON.stringify(s.lint_counts)}`);
+    expect(s.lint_records).toBe(810);
+    expect(s.lint_clean).toBeGreaterThanOrEqual(0.995);
+    for (const k of ['ctrl', 'pua', 'pieces', 'doubled']) expect(s.lint_counts[k] ?? 0, k).toBe(0);
+    expect(records().filter(r => /확인 사항|답안지의 해당란/.test(r.stem)).map(r => r.id)).toEqual([]);
   });
 
   it('puts every question in the section of the ground truth (common, or the booklet\'s elective)', () => {

@@ -1,4 +1,5 @@
 // Shared by the tests: where ../shared is, and what to do without it (fail in CI, skip elsewhere).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../pipeline/config.ts';
@@ -19,3 +20,9 @@ export function haveShared(): boolean {
 export const TEST_OUT = path.join(ROOT, 'out', 'test');
 export const KCSAT_OUT = path.join(TEST_OUT, 'kcsat');
 export const KCSAT_YEAR = '2099';
+
+/** The scorer's --lint summary over an items file: records, clean share and counts per kind. */
+export function lintOf(items: string): { lint_records: number; lint_clean: number; lint_counts: Record<string, number> } {
+  const out = execFileSync('node', [SCORER, '--items', items, '--truth', TRUTH, '--lint', '--json'], { encoding: 'utf8' });
+  return JSON.parse(out).summary;
+}

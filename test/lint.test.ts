@@ -1,17 +1,12 @@
 // lint: each rule on a question built to break it (and on one that must pass), the stage's
-// diagnostics, and — on real papers — the scorer's --lint over a family's records.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+// diagnostics. On real papers the scorer's --lint runs over the end-to-end outputs (e2e-kcsat,
+// e2e-families, ocr-path), which already ingest every paper of ../shared.
 import { describe, expect, it } from 'vitest';
 import type { PageInfo, Question, Span } from '../pipeline/document.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
 import { bracketPieces, controlCharacters, doubledText, duplicateOption, emptyOption, furnitureRegion, privateUse } from '../pipeline/lint/rules.ts';
 import { lintDocument } from '../pipeline/stages/lint.ts';
 import type { PaperDocument } from '../pipeline/document.ts';
-import { resolveConfig } from '../pipeline/config.ts';
-import { runBatch } from '../pipeline/run.ts';
-import { haveShared, SCORER, SHARED, TEST_OUT, TRUTH } from './helpers.ts';
 
 function question(over: Partial<Question> = {}): Question {
   return {
@@ -76,42 +71,4 @@ describe('lint rules', () => {
     expect(doc.messages.list).toEqual([expect.objectContaining({ rule: 'lint/doubled-text', severity: 'warning', page: 3, item: 'p-common-1', file: 'x.pdf', stage: 'lint' })]);
     expect(doc.counters.lintClean).toBe(1);
   });
-});
-
-/** The scorer's --lint over one folder of papers, run through the whole pipeline. */
-async function lintOf(name: string, files: string[]): Promise<{ lint_records: number; lint_clean: number; lint_counts: Record<string, number>; records: { stem: string; number: number }[] }> {
-  const inDir = path.join(TEST_OUT, 'lint-in', name), outDir = path.join(TEST_OUT, 'lint', name);
-  fs.rmSync(inDir, { recursive: true, force: true });
-  fs.rmSync(outDir, { recursive: true, force: true });
-  fs.mkdirSync(inDir, { recursive: true });
-  // Links, not copies: the papers stay in ../shared.
-  for (const f of files) fs.symlinkSync(f, path.join(inDir, path.basename(f)));
-  await runBatch(resolveConfig({ year: '2099', inDir, outDir, progress: false }, {}));
-  const items = path.join(outDir, '2099', 'items.jsonl');
-  const out = execFileSync('node', [SCORER, '--items', items, '--truth', TRUTH, '--lint', '--json'], { encoding: 'utf8' });
-  const records = fs.readFileSync(items, 'utf8').trim().split('\n').map(l => JSON.parse(l));
-  return { ...JSON.parse(out).summary, records };
-}
-
-const papers = (family: string, pick: (f: string) => boolean = () => true) => {
-  const dir = path.join(SHARED, 'fixtures', 'papers', family);
-  return fs.readdirSync(dir).filter(f => f.endsWith('.pdf') && !/-answer\.pdf$|_ms_/.test(f) && pick(f)).map(f => path.join(dir, f));
-};
-
-describe.skipIf(!haveShared())('lint on real papers', () => {
-  it('KICE booklets whose closing notice is overprinted: no doubled text, the notice in no stem', async () => {
-    const s = await lintOf('kcsat', papers('kcsat', f => /^2021(06|11)-h3-math-dif|^202406-h3-math-geo/.test(f)));
-    expect(s.lint_records).toBeGreaterThan(80);
-    expect(s.lint_counts.doubled ?? 0).toBe(0);
-    expect(s.lint_clean).toBeGreaterThanOrEqual(0.995);
-    expect(s.records.filter(r => /확인 사항|답안지의 해당란/.test(r.stem)).map(r => r.number)).toEqual([]);
-  }, 900_000);
-
-  it('gaokao: no stray character with no visible glyph, no control characters', async () => {
-    const s = await lintOf('gaokao', papers('gaokao', f => /hubei|hunan/.test(f)));
-    expect(s.lint_records).toBeGreaterThan(30);
-    expect(s.lint_counts.ctrl ?? 0).toBe(0);
-    expect(s.lint_counts.doubled ?? 0).toBe(0);
-    expect(s.records.filter(r => r.stem.split('\n').some(l => /^\s*[的。]\s*$/.test(l))).map(r => r.number)).toEqual([]);
-  }, 900_000);
 });

@@ -12,7 +12,7 @@ import { runBatch } from '../pipeline/run.ts';
 import { ocrNumberText } from '../pipeline/stages/segment.ts';
 import { nearlyContains } from '../pipeline/stages/text-layer.ts';
 import { alignNumbers, misreadings } from '../pipeline/text/number-run.ts';
-import { haveShared, KCSAT, SCORER, TEST_OUT, TRUTH } from './helpers.ts';
+import { haveShared, KCSAT, lintOf, SCORER, TEST_OUT, TRUTH } from './helpers.ts';
 import { imageOnlyCopies } from './image-only.ts';
 
 const ring = (x: number, y: number, index: number): Ring => ({ box: [x, y, x + 40, y + 40], index });
@@ -92,6 +92,13 @@ describe.skipIf(!haveShared())('OCR path on image-only copies of the 27 KICE boo
     expect(result.papers.filter(p => p.status !== 'done')).toEqual([]);
     console.log(`OCR ingest: ${result.papers.length} booklets, ${result.papers.reduce((n, p) => n + p.pages, 0)} pages in ${seconds.toFixed(1)} s`);
   }, 3_000_000);
+
+  it('gives text as clean by the scorer\'s lint as the text layer (≥ 0.995, no control characters or bracket pieces)', () => {
+    const s = lintOf(path.join(out, '2099', 'items.jsonl'));
+    console.log(`image-only lint: records=${s.lint_records} clean=${s.lint_clean} ${JSON.stringify(s.lint_counts)}`);
+    expect(s.lint_clean).toBeGreaterThanOrEqual(0.995);
+    for (const k of ['ctrl', 'pua', 'pieces']) expect(s.lint_counts[k] ?? 0, k).toBe(0);
+  });
 
   it('scores recall, points and answers ≥ 0.97, precision and page 1', () => {
     const report = JSON.parse(execFileSync('node', [SCORER, '--items', path.join(out, '2099', 'items.jsonl'), '--truth', TRUTH, '--json'], { encoding: 'utf8' }));

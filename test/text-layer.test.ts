@@ -8,6 +8,7 @@ import { dropOverprint } from '../pipeline/text/overprint.ts';
 import { dropHidden } from '../pipeline/text/hidden.ts';
 import { framesOf } from '../pipeline/text/boxes.ts';
 import { closingNotice } from '../pipeline/text/notice.ts';
+import { isGradeTable } from '../pipeline/text/grade-table.ts';
 import { isMarginFurniture, namesOwnPage, repeatedMarginTexts } from '../pipeline/text/margins.ts';
 import { analyse, templates } from './analyse.ts';
 import { haveShared, KCSAT, SHARED } from './helpers.ts';
@@ -76,6 +77,16 @@ describe('text-layer', () => {
     expect(body).not.toMatch(/저작권|문제지|홀수형/);
     expect(furniture).toMatch(/저작권/);
     expect(doc.pages.map(p => p.section)).toEqual(['common', 'common', 'common', 'calculus']);
+  });
+});
+
+describe('grading tables', () => {
+  it('are told by their rows 1…n with marks and a total, in any language, and a table of data is not one', () => {
+    expect(isGradeTable([['Problem', 'Points', 'Score'], ['1', '7'], ['2', '6'], ['3', '7'], ['Total:', '20']])).toBe(true);
+    expect(isGradeTable([['Pregunta', 'Puntos', 'Nota'], ['1', '10'], ['2', '10'], ['Total', '20']])).toBe(true);
+    // Data rows numbered from 1 but with no total, or a sequence that skips: a question's own table.
+    expect(isGradeTable([['n', 'f(n)'], ['1', '3'], ['2', '5'], ['3', '7']])).toBe(false);
+    expect(isGradeTable([['x', 'y'], ['1', '2'], ['3', '4'], ['sum', '6']])).toBe(false);
   });
 });
 

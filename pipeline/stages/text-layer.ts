@@ -15,6 +15,7 @@ import { dropHidden } from '../text/hidden.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
 import { aloneOnLine, edgeLines, isMarginFurniture, namesOwnPage, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
 import { readCover } from '../text/cover.ts';
+import { gradeTables, setApartGradeTable } from '../text/grade-table.ts';
 
 /** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
 export const MIN_TEXT = 20;
@@ -123,6 +124,12 @@ export function textLayerStage(): Stage {
         if (kept.length) doc.messages.info('text-layer/margin-text', `text in the page's margin read as body (not repeated on other pages, not a page number): "${kept.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
       });
       setApartClosingNotices(doc);
+      for (const page of doc.pages) {
+        for (const frame of gradeTables(page)) {
+          const moved = setApartGradeTable(page, frame);
+          doc.messages.info('text-layer/grade-table', `a grading table (rows 1…n with marks, a total) set apart: "${moved.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
+        }
+      }
       fillFromHeaders(doc);
       if (glyphs === 0) {
         throw new DocumentError('text-layer/no-text', 'no page has text, in its text layer or by OCR');
