@@ -5,13 +5,12 @@
 // 20-page booklet; seconds per page of each stage. Printed as a table and written to <OUT>/bench.json.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig, ROOT, type Config } from '../pipeline/config.ts';
 import { runQueued } from '../pipeline/queue/enqueue.ts';
 import { listPdfs, runBatch, type BatchResult } from '../pipeline/run.ts';
-import { KCSAT } from './helpers.ts';
+import { freePort, KCSAT } from './helpers.ts';
 
 const STEMS = ['202311-h3-math-dif', '202311-h3-math-geo', '202311-h3-math-pro'];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
@@ -41,14 +40,6 @@ function poppler(files: string[]): { seconds: number; pages: number } {
     pages += Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))![1]);
   }
   return { seconds: (performance.now() - t0) / 1000, pages };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>(resolve => server.close(() => resolve()));
-  return port;
 }
 
 /** A Redis of its own and two `make worker` processes: the queue's figures on this machine. */

@@ -1,6 +1,7 @@
 // Shared by the tests: where ../shared is, and what to do without it (fail in CI, skip elsewhere).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../pipeline/config.ts';
 
@@ -25,4 +26,13 @@ export const KCSAT_YEAR = '2099';
 export function lintOf(items: string): { lint_records: number; lint_clean: number; lint_counts: Record<string, number> } {
   const out = execFileSync('node', [SCORER, '--items', items, '--truth', TRUTH, '--lint', '--json'], { encoding: 'utf8' });
   return JSON.parse(out).summary;
+}
+
+/** A TCP port free on the loopback interface now (for a server a test starts: Redis, the review server). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>(resolve => server.close(() => resolve()));
+  return port;
 }

@@ -3,7 +3,6 @@
 // the stall interval, and items.jsonl is the single-process run's, with no row written twice.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { QUEUE_NAME, redisOptions } from '../pipeline/queue/connection.ts';
 import { runBatch } from '../pipeline/run.ts';
-import { haveShared, KCSAT } from './helpers.ts';
+import { freePort, haveShared, KCSAT } from './helpers.ts';
 
 const STEMS = ['202106', '202111', '202206'].flatMap(s => ['dif', 'geo', 'pro'].map(e => `${s}-h3-math-${e}`));
 // Low resolution: the comparison is of records and images between two runs at the same settings.
@@ -22,14 +21,6 @@ const STALL_MS = '4000';
 /** Node with tsx as its loader, not the tsx launcher: a signal then reaches the process that works. */
 const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
   spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', IN: '', OUT: '', YEAR: '', FORCE: '', TEMPLATE: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>(resolve => server.close(() => resolve()));
-  return port;
-}
 
 const exited = (child: ChildProcess) => new Promise<number | null>(resolve => {
   if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);

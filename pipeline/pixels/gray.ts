@@ -1,8 +1,7 @@
 // Grey pixels: the one picture every piece of pixel work (OCR of scanned pages, answer-key images)
 // reads from, one byte a pixel, 0 black to 255 white.
-import { createCanvas } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
-import type { PdfPage } from '../providers/pdf.ts';
+import { drawPage, type PdfPage } from '../providers/pdf.ts';
 
 export interface Gray {
   width: number;
@@ -21,14 +20,8 @@ export async function loadGray(input: string | Buffer): Promise<Gray> {
  * The grey is sharp's, so it equals loadGray of the same page rendered to PNG.
  */
 export async function renderGray(page: PdfPage, dpi: number): Promise<Gray> {
-  const viewport = page.getViewport({ scale: dpi / 72 });
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  // pdf.js's types name the DOM canvas; @napi-rs/canvas is the Node implementation it expects.
-  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
-  const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  const canvas = await drawPage(page, dpi);
+  const rgba = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
   return toGray(sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width: canvas.width, height: canvas.height, channels: 4 } }));
 }
 

@@ -3,7 +3,7 @@
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { BBox, Shape, ShapeKind } from '../document.ts';
 
 const require = createRequire(import.meta.url);
@@ -266,8 +266,8 @@ export async function pageShapes(page: PdfPage, pageNumber: number): Promise<Sha
   return (await pageGraphics(page, pageNumber)).shapes;
 }
 
-/** Render a page to PNG bytes at the given resolution. */
-export async function renderPage(page: PdfPage, dpi: number): Promise<Buffer> {
+/** A page drawn by pdf.js on a white canvas at the given resolution. */
+export async function drawPage(page: PdfPage, dpi: number): Promise<Canvas> {
   const viewport = page.getViewport({ scale: dpi / 72 });
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const ctx = canvas.getContext('2d');
@@ -275,6 +275,12 @@ export async function renderPage(page: PdfPage, dpi: number): Promise<Buffer> {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   // pdf.js's types name the DOM canvas; @napi-rs/canvas is the Node implementation it expects.
   await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
+  return canvas;
+}
+
+/** Render a page to PNG bytes at the given resolution. */
+export async function renderPage(page: PdfPage, dpi: number): Promise<Buffer> {
+  const canvas = await drawPage(page, dpi);
   // Encoded on libuv's thread pool (the same bytes as toBuffer): a caller can render the next page meanwhile.
   return canvas.encode('png');
 }
