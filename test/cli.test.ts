@@ -107,10 +107,12 @@ describe('ingest command', () => {
     // Six distinct papers: the sample with a comment appended after %%EOF changes its bytes, not its content.
     for (let i = 1; i <= 6; i++) fs.writeFileSync(path.join(dir, `v${i}.pdf`), Buffer.concat([fs.readFileSync(SAMPLE), Buffer.from(`\n% variant ${i}\n`)]));
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-kill-out-'));
-    const child = spawn(TSX, [CLI, '--in', dir, '--out', out, '--year', '2026'], { cwd: ROOT, env: clean });
+    // Node with tsx as its loader (not the tsx launcher, whose death leaves the run going), one worker:
+    // the kill lands while papers are still to be read.
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--in', dir, '--out', out, '--year', '2026'], { cwd: ROOT, env: { ...clean, WORKERS: '1' } });
     let seen = '';
     await new Promise<void>(resolve => {
-      // Papers finish in any order with more than one worker: killed once two are in the store.
+      // Killed once two papers are in the store.
       child.stdout.on('data', (b: Buffer) => { seen += b.toString(); if ((seen.match(/^done /gm) ?? []).length >= 2) child.kill('SIGKILL'); });
       child.on('exit', () => resolve());
     });
