@@ -19,6 +19,9 @@ import type { PdfPage, RawSpan } from '../providers/pdf.ts';
 
 export const OCR_FONT = 'ocr';
 
+/** An enclosed alphanumeric (①, ❶, ➀, ㉠, ⓐ): a marker drawn as a ring round its digit or letter. */
+const ENCLOSED = /^[\u2460-\u24FF\u2776-\u2793\u3260-\u327F\u3251-\u325F\u32B1-\u32BF]$/u;
+
 /** Blank space (points) that parts two bands of a column; less keeps a formula's rows together. */
 const BAND_GAP = 3;
 /** Bands lower than this (points) are specks. */
@@ -123,7 +126,9 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   const rings: Ring[] = [];
-  if (markers.length) for (const c of columnBoxes) rings.push(...await findRings(g, c, pool, px(RING_MIN), px(RING_MAX), markers.length));
+  // Only enclosed markers are looked for as rings: with letter markers (A–E) a round letter of the
+  // text (o, e) would be taken for one.
+  if (markers.length && markers.every(m => ENCLOSED.test(m))) for (const c of columnBoxes) rings.push(...await findRings(g, c, pool, px(RING_MIN), px(RING_MAX), markers.length));
   const spans: RawSpan[] = rings.filter(r => markers[r.index - 1]).map(r => {
     const h = (r.box[3] - r.box[1]) / scale;
     return { text: markers[r.index - 1], bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT };
