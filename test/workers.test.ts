@@ -40,6 +40,16 @@ function outputs(dir: string): Map<string, Buffer> {
   return files;
 }
 
+/** Pids of this process's pool workers (children running pool-worker.ts). */
+function poolWorkers(): number[] {
+  return fs.readdirSync('/proc').filter(d => /^\d+$/.test(d)).map(Number).filter(pid => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pool-worker.ts');
+    } catch { return false; }
+  });
+}
+
 describe('worker processes', () => {
   it('WORKERS=2 writes byte for byte what WORKERS=1 writes', async () => {
     const inDir = inbox();
@@ -56,5 +66,18 @@ describe('worker processes', () => {
     expect(one.files.get('items.jsonl')!.toString().trim().split('\n').length).toBe(one.result.papers.reduce((n, p) => n + p.questions, 0));
     expect([...two.files.keys()].sort()).toEqual([...one.files.keys()].sort());
     for (const [name, bytes] of one.files) expect(two.files.get(name)!.equals(bytes), name).toBe(true);
+
+    // A worker killed mid-paper (a native crash, the OOM killer): its paper goes to a fresh worker
+    // and the batch ends as if nothing happened.
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workers-killed-'));
+    // Both are killed when the first paper is done: the other is then mid-paper.
+    let killed = 0;
+    const result = await runBatch(resolveConfig({ year: '2099', inDir, outDir, progress: false }, { WORKERS: '2' }), ({ done, outcome }) => {
+      if (done !== 1 || !outcome || killed) return;
+      for (const pid of poolWorkers()) { process.kill(pid, 'SIGKILL'); killed++; }
+    });
+    expect(killed).toBeGreaterThan(0);
+    expect(result.papers.filter(p => p.status === 'failed')).toEqual([]);
+    expect(fs.readFileSync(path.join(outDir, '2099', 'items.jsonl')).equals(one.files.get('items.jsonl')!)).toBe(true);
   }, 900_000);
 });

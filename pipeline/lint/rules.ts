@@ -32,31 +32,23 @@ const characters = (id: string, re: RegExp, what: string): LintRule => ({
 export const controlCharacters = characters('lint/control-character', CONTROL, 'control characters');
 export const privateUse = characters('lint/private-use', PRIVATE_USE, 'Private Use Area code points left undecoded');
 
-export const bracketPieces: LintRule = {
-  id: 'lint/bracket-pieces',
+/** A rule on the prose of each text (formulas set aside): `find` gives the piece to quote, or null. */
+const inProse = (id: string, find: (prose: string) => string | null, what: string): LintRule => ({
+  id,
   severity: 'warning',
   check(q) {
     const all = texts(q);
     const prose = proseOf(all.map(t => t.text));
     return all.flatMap((t, i) => {
-      const m = new RegExp(`.{0,12}${BRACKET_PIECE.source}.{0,12}`, 'u').exec(prose[i]);
-      return m ? [{ message: `${t.where}: pieces of a tall bracket outside a formula: "${m[0].trim()}"`, page: q.page }] : [];
+      const found = find(prose[i]);
+      return found === null ? [] : [{ message: `${t.where}: ${what}: "${found}"`, page: q.page }];
     });
   },
-};
+});
 
-export const doubledText: LintRule = {
-  id: 'lint/doubled-text',
-  severity: 'warning',
-  check(q) {
-    const all = texts(q);
-    const prose = proseOf(all.map(t => t.text));
-    return all.flatMap((t, i) => {
-      const m = DOUBLED.exec(prose[i]);
-      return m ? [{ message: `${t.where}: text printed twice in a row: "${m[0].slice(0, 80)}"`, page: q.page }] : [];
-    });
-  },
-};
+const PIECE_IN_CONTEXT = new RegExp(`.{0,12}${BRACKET_PIECE.source}.{0,12}`, 'u');
+export const bracketPieces = inProse('lint/bracket-pieces', p => PIECE_IN_CONTEXT.exec(p)?.[0].trim() ?? null, 'pieces of a tall bracket outside a formula');
+export const doubledText = inProse('lint/doubled-text', p => DOUBLED.exec(p)?.[0].slice(0, 80) ?? null, 'text printed twice in a row');
 
 /** Options that are pictures carry their crop: their text may well be empty. */
 const textOptions = (q: Question) => q.options.filter(o => !o.image);

@@ -282,7 +282,12 @@ export async function drawPage(page: PdfPage, dpi: number): Promise<Canvas> {
 export async function renderPage(page: PdfPage, dpi: number): Promise<Buffer> {
   const canvas = await drawPage(page, dpi);
   // Encoded on libuv's thread pool (the same bytes as toBuffer): a caller can render the next page meanwhile.
-  return canvas.encode('png');
+  const png = await canvas.encode('png');
+  // The canvas is held until its encoding ends: @napi-rs/canvas 0.1.x does not, and a canvas collected
+  // while the encoder still reads its surface kills the process with SIGSEGV (Brooooooklyn/canvas#1312;
+  // seen here as a pool worker lost mid-paper under load).
+  void canvas.width;
+  return png;
 }
 
 export function pageSize(page: PdfPage): { width: number; height: number } {

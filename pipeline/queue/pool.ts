@@ -11,7 +11,10 @@ import type { PoolReply, PoolRequest } from './pool-worker.ts';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pool-worker.ts');
 
-interface Task { job: PaperJob; onStart?: () => void; resolve: (r: PaperResult) => void }
+interface Task { job: PaperJob; onStart?: () => void; resolve: (r: PaperResult) => void; crashes: number }
+
+/** A paper whose worker process dies is given to a fresh one this many times more: a native crash under load (a SIGSEGV in a library) need not recur; one the paper causes fails it. */
+const RETRIES = 1;
 
 export class PaperPool {
   private idle: ChildProcess[] = [];
@@ -39,7 +42,8 @@ export class PaperPool {
       this.idle = this.idle.filter(c => c !== child);
       const task = this.busy.get(child);
       this.busy.delete(child);
-      if (task) task.resolve(crashed(task.job, `the worker process stopped (${signal ?? `exit ${code}`})`));
+      if (task && task.crashes < RETRIES) this.waiting.unshift({ ...task, crashes: task.crashes + 1 });
+      else if (task) task.resolve(crashed(task.job, `the worker process stopped (${signal ?? `exit ${code}`}) while reading it${task.crashes ? `, ${task.crashes + 1} times` : ''}`));
       this.next();
     });
     return child;
@@ -60,7 +64,7 @@ export class PaperPool {
 
   run(job: PaperJob, onStart?: () => void): Promise<PaperResult> {
     return new Promise(resolve => {
-      this.waiting.push({ job, onStart, resolve });
+      this.waiting.push({ job, onStart, resolve, crashes: 0 });
       this.next();
     });
   }
