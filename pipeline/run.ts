@@ -196,18 +196,30 @@ export function commitPaper(store: Store, result: PaperResult): PaperOutcome {
 }
 
 /** Reads papers in this process, one at a time: what WORKERS=1 (or a single paper) uses. */
-class InProcess {
-  private last: Promise<unknown> = Promise.resolve();
-  constructor(private readonly settings: PaperSettings) {}
-  run(job: PaperJob, onStart?: () => void): Promise<PaperResult> {
-    const next = this.last.then(() => {
-      onStart?.();
-      return analysePaper(job, this.settings);
-    });
-    this.last = next;
-    return next;
+/**
+ * Where papers are read: this process is one lane, and WORKERS−1 worker processes are the others,
+ * all taking the next paper from one list. This process starts reading at once, while the workers
+ * start up (a few seconds each: loading pdf.js, sharp and tesseract.js); with WORKERS=1 it is the
+ * only lane.
+ */
+async function readPapers(todo: { index: number; job: PaperJob }[], settings: PaperSettings, onStart: (job: PaperJob) => void, onResult: (index: number, r: PaperResult) => void): Promise<void> {
+  const list = [...todo];
+  const workers = Math.min(settings.config.workers, todo.length) - 1;
+  const pool = workers > 0 ? new PaperPool(workers, settings.config) : null;
+  const lane = async (read: (job: PaperJob) => Promise<PaperResult>) => {
+    for (let next = list.shift(); next; next = list.shift()) {
+      onStart(next.job);
+      onResult(next.index, await read(next.job));
+    }
+  };
+  try {
+    await Promise.all([
+      lane(job => analysePaper(job, settings)),
+      ...Array.from({ length: workers }, () => lane(job => pool!.run(job))),
+    ]);
+  } finally {
+    await pool?.close();
   }
-  async close(): Promise<void> {}
 }
 
 export async function runBatch(config: Config, onProgress?: Progress): Promise<BatchResult> {
@@ -226,24 +238,18 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
     papers[index] = outcome;
     onProgress?.({ done: ++done, total: files.length, file: outcome.file, outcome });
   };
-  let reader: InProcess | PaperPool | undefined;
   try {
     for (const [index, file] of files.entries()) {
       const prepared = preparePaper(file, store, batchKey, settings);
       if ('outcome' in prepared) finish(index, prepared.outcome);
       else todo.push({ index, job: prepared.job });
     }
-    const size = Math.min(config.workers, todo.length);
-    reader = size > 1 ? new PaperPool(size, config) : new InProcess(settings);
-    const r = reader;
-    await Promise.all(todo.map(async ({ index, job }) => {
-      const result = await r.run(job, () => onProgress?.({ done, total: files.length, file: path.basename(job.file) }));
-      finish(index, commitPaper(store, result));
-    }));
+    await readPapers(todo, settings,
+      job => onProgress?.({ done, total: files.length, file: path.basename(job.file) }),
+      (index, result) => finish(index, commitPaper(store, result)));
     const shas = papers.filter(p => p.status !== 'failed').map(p => p.sha256);
     return await finishBatch(config, store, runId, papers, shas, t0);
   } finally {
-    await reader?.close();
     store.close();
     await closeOcr();
   }

@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import { closeOcr, OcrPool, OcrUnavailableError, TESSDATA } from '../pipeline/providers/ocr.ts';
 import { analyse } from './analyse.ts';
-import { bandOf, groupBands, typicalLine } from '../pipeline/ocr/band-groups.ts';
 import { renderPage, openPdf } from '../pipeline/providers/pdf.ts';
 
 const SAMPLE = path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf');
@@ -55,16 +54,4 @@ describe('ocr', () => {
     const got = hangul(text);
     expect(got.filter(c => want.has(c)).length / got.length).toBeGreaterThan(0.9);
   }, 120_000);
-
-  it('sends plain lines of a column together, and a tall band or one after a wide gap alone', () => {
-    const pad = 6, o = { pad, maxGap: 40, maxBands: 3, tall: 1.4 };
-    // Ink of 40 px per line, 20 px apart; a 90 px formula; a line after a 100 px gap.
-    const band = (top: number, h: number): [number, number, number, number] => [0, top - pad, 800, top + h + pad];
-    const bands = [band(0, 40), band(60, 40), band(120, 40), band(180, 40), band(240, 90), band(350, 40), band(490, 40)];
-    expect(typicalLine(bands, pad)).toBe(40);
-    expect(groupBands(bands, 40, o)).toEqual([[0, 1, 2], [3], [4], [5], [6]]);
-    // A word goes to the line its box overlaps most, though padded boxes overlap.
-    expect(bandOf(bands.slice(0, 3), [10, 62, 50, 98], pad)).toBe(1);
-    expect(bandOf(bands.slice(0, 3), [10, 118, 50, 165], pad)).toBe(2);
-  });
 });

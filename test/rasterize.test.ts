@@ -11,6 +11,8 @@ import { rasterizeStage } from '../pipeline/stages/rasterize.ts';
 import type { StageContext } from '../pipeline/stage.ts';
 import type { Store } from '../pipeline/store/db.ts';
 import { templates } from './analyse.ts';
+import { loadGray, renderGray } from '../pipeline/pixels/gray.ts';
+import { openPdf, renderPage } from '../pipeline/providers/pdf.ts';
 
 const SAMPLE = path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf');
 
@@ -40,4 +42,22 @@ describe('rasterize', () => {
     expect(sharper.counters).toMatchObject({ pagesRendered: 4 });
     expect((await sharp(path.join(out, '2026', sharper.pages[0].image!)).metadata()).width).toBe(Math.ceil(first.pages[0].width * 2));
   });
+
+  it('draws a page to grey as sharp makes a PNG of it grey, give or take one on a coloured pixel', async () => {
+    const pdf = await openPdf(new Uint8Array(fs.readFileSync(SAMPLE)));
+    const page = await pdf.getPage(1);
+    const direct = await renderGray(page, 100);
+    const viaPng = await loadGray(await renderPage(page, 100));
+    await pdf.destroy();
+    expect([direct.width, direct.height]).toEqual([viaPng.width, viaPng.height]);
+    let differ = 0, most = 0;
+    for (let i = 0; i < direct.data.length; i++) {
+      const d = Math.abs(direct.data[i] - viaPng.data[i]);
+      if (d) differ++;
+      most = Math.max(most, d);
+    }
+    expect(most).toBeLessThanOrEqual(1);
+    expect(differ / direct.data.length).toBeLessThan(0.001);
+  });
 });
+

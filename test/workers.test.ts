@@ -70,11 +70,12 @@ describe('worker processes', () => {
     // A worker killed mid-paper (a native crash, the OOM killer): its paper goes to a fresh worker
     // and the batch ends as if nothing happened.
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workers-killed-'));
-    // Both are killed when the first paper is done: the other is then mid-paper.
-    let killed = 0;
-    const result = await runBatch(resolveConfig({ year: '2099', inDir, outDir, progress: false }, { WORKERS: '2' }), ({ done, outcome }) => {
-      if (done !== 1 || !outcome || killed) return;
-      for (const pid of poolWorkers()) { process.kill(pid, 'SIGKILL'); killed++; }
+    // With WORKERS=2 this process reads the first paper and one worker process the second: the
+    // worker is killed two seconds after it is given its paper (it is then starting or reading it).
+    let killed = 0, started = 0;
+    const result = await runBatch(resolveConfig({ year: '2099', inDir, outDir, progress: false }, { WORKERS: '2' }), ({ outcome }) => {
+      if (outcome || ++started !== 2) return;
+      setTimeout(() => { for (const pid of poolWorkers()) { process.kill(pid, 'SIGKILL'); killed++; } }, 2000);
     });
     expect(killed).toBeGreaterThan(0);
     expect(result.papers.filter(p => p.status === 'failed')).toEqual([]);

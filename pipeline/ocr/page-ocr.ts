@@ -14,7 +14,6 @@ import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
 import { cropPng } from '../pixels/crop.ts';
 import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
 import { findRings, type Ring } from './rings.ts';
-import { bandOf, groupBands, typicalLine } from './band-groups.ts';
 import type { OcrPool, OcrWord } from '../providers/ocr.ts';
 import type { PdfPage, RawSpan } from '../providers/pdf.ts';
 
@@ -41,10 +40,6 @@ const BORDER = 10;
 const NUMBER_SLACK = 4;
 /** Blank width (points) that parts two words. */
 const WORD_GAP = 2.5;
-/** Plain lines of a column sent to the recogniser together: at most this many, parted by at most GROUP_GAP points. */
-const GROUP_BANDS = Number(process.env.GROUP_BANDS ?? 6), GROUP_GAP = 10;
-/** A band more than this many typical lines tall (a fraction, a tall bracket) goes alone. */
-const GROUP_TALL = 1.4;
 
 export interface OcrPageOptions {
   /** Circled option markers of the template (①–⑤), found as rings. */
@@ -98,37 +93,26 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
   const columnBoxes = columns.map(c => [px(c.x0), px(body.y0), Math.min(g.width, px(c.x1)), Math.min(g.height, px(body.y1))] as Box);
   // Head, foot and columns band by band (blank rows of BAND_GAP points or more part them). The head's
   // display type (a 36 pt elective name) is brought down to text size, where tesseract reads it.
-  type Place = Omit<Area, 'words' | 'mark'>;
+  const places: Omit<Area, 'words' | 'mark'>[] = [];
   const edges: Box[] = [[0, 0, g.width, Math.min(g.height, px(body.y0))], [0, Math.min(g.height - 1, px(body.y1)), g.width, g.height]];
   // The head and foot hold boxes and page numbers beside the titles: cut into pieces at wide gaps first.
   const edgePieces = edges.flatMap(e => inkRuns(g, e, px(EDGE_GAP), 'x').map(([x0, x1]) => [Math.max(0, x0 - PAD), e[1], Math.min(g.width, x1 + PAD), e[3]] as Box));
-  const lists: Place[][] = [];
   for (const c of [...edgePieces, ...columnBoxes]) {
     const edge = edgePieces.includes(c);
     const bands = inkRuns(g, c, px(BAND_GAP), 'y').filter(([a, b]) => b - a >= px(MIN_BAND)).map(([y0, y1]) => [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)] as Box);
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
-    lists.push(bands.filter(a => a[2] - a[0] > 20 && a[3] - a[1] > 8).map(box => ({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left })));
+    for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
-  // Pieces of the head and foot go alone (each at its own scale); a column's plain lines in groups.
-  const line = typicalLine(lists.flat().filter(p => !p.edge).map(p => p.box), PAD);
-  const units = lists.flatMap(list => list[0]?.edge
-    ? list.map(p => [p])
-    : groupBands(list.map(p => p.box), line, { pad: PAD, maxGap: px(GROUP_GAP), maxBands: GROUP_BANDS, tall: GROUP_TALL }).map(ix => ix.map(i => list[i])));
-  const areas = (await Promise.all(units.map(async (unit): Promise<Area[]> => {
-    const { shrink } = unit[0];
-    const area: Box = [unit[0].box[0], unit[0].box[1], unit[0].box[2], unit[unit.length - 1].box[3]];
+  const areas = await Promise.all(places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8).map(async (place): Promise<Area> => {
+    const { box: area, shrink, edge } = place;
     const { words: found } = await pool.recognize(await cropPng(g, area, shrink, BORDER), { mode: 'block' });
     const [ox, oy] = area;
     const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
     const words = found.map(w => ({ ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box }));
-    const boxes = unit.map(p => p.box);
-    return Promise.all(unit.map(async (place, i) => ({
-      ...place,
-      words: unit.length === 1 ? words : words.filter(w => bandOf(boxes, w.bbox, PAD) === i),
-      // A bracketed mark at the end of a line, which OCR in context garbles, read again alone.
-      mark: place.edge ? null : await bracketedMark(g, place.box, pool, px(WORD_GAP)),
-    })));
-  }))).flat();
+    // A bracketed mark at the end of a line, which OCR in context garbles, read again alone.
+    const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
+    return { ...place, words, mark };
+  }));
   return { pool, dpi, g, shapes, columnBoxes, areas };
 }
 

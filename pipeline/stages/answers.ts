@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PaperDocument, Question } from '../document.ts';
-import { loadGray } from '../keys/grid.ts';
+import { loadGray, renderGray } from '../pixels/gray.ts';
 import { readKeyImage } from '../keys/image-key.ts';
 import { readKeyTablePage, type TableKeyPage } from '../keys/key-table.ts';
 import { keyLines, parseTextKey } from '../keys/text-key.ts';
@@ -178,7 +178,7 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
     // A key drawn as a table of triples under header cells is read from those headers.
     const tables: TableKeyPage[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
-      const read = await readKeyTablePage(await loadGray(await renderPage(await pdf.getPage(n), TABLE_DPI)), ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng'));
+      const read = await readKeyTablePage(await renderGray(await pdf.getPage(n), TABLE_DPI), ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng'));
       if (read) tables.push(read);
     }
     if (tables.length) return fromTablePages(tables, t, doc, path.basename(file));
