@@ -1,6 +1,7 @@
-// WORKERS=n: papers read by n child processes on this machine, each with its own pdf.js and
-// tesseract.js workers (processes, not threads: pdf.js, sharp and the canvas keep per-process
-// state, and a paper that crashes its process takes no other paper with it). Results come back in
+// WORKERS=n: beside the process that runs the batch, n−1 child processes on this machine read
+// papers, each with its own pdf.js and tesseract.js workers (processes, not threads: pdf.js, sharp
+// and the canvas keep per-process state, and a paper that crashes its process takes no other paper
+// with it). Results come back in
 // whatever order papers finish; the caller commits them, so the store never sees a second writer.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
