@@ -19,3 +19,8 @@ export function pageImageName(sha256: string, page: number, dpi: number): string
 export function figureName(questionIdValue: string, index: number): string {
   return `${questionIdValue}-fig${index + 1}.png`;
 }
+
+/** The crop of an option's printed cell (index from 0), carried where OCR could not read it. */
+export function optionImageName(questionIdValue: string, index: number): string {
+  return `${questionIdValue}-opt${index + 1}.png`;
+}

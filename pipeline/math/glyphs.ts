@@ -25,7 +25,8 @@ function advance(ch: string): number {
 }
 
 export function toGlyphs(span: Span): Glyph[] {
-  const chars = [...span.text];
+  // Mathematical alphanumerics (𝑎, 𝐴, 𝛼: Word's Cambria Math) are the plain letter in LaTeX, which sets letters italic itself.
+  const chars = [...span.text].map(c => (/[\u{1D400}-\u{1D7FF}]/u.test(c) ? c.normalize('NFKC') : c));
   const total = span.bbox[2] - span.bbox[0];
   const rules = chars.filter(c => c === RULE).length;
   const fixed = chars.filter(c => c !== RULE).reduce((n, c) => n + advance(c) * span.size, 0);

@@ -23,16 +23,19 @@ const COMPOSED = /^[fgh]{1,3}$/;
 const BULLET = /^[•·]$/;
 /** An ion's charge: 2+, 3−, +, −. */
 const CHARGE = /^(?:[0-9]*[+\-−]|[+\-−][0-9]*)$/;
+/** A formula a Word equation prints with a space inside (`√5 𝑎`) is one token; prose is not. */
+const FORMULA_CHAR = /[√∛∜\u{1D400}-\u{1D7FF}]/u;
+const compact = (t: string) => (FORMULA_CHAR.test(t) ? t.replace(/\s+/g, '') : t);
 /**
  * What a side of a stack may start from: a short token, no word of text (two lines of prose that
  * overlap, where a tall bracket pulled them into one line, are not a fraction).
  */
 const token = (s: Span) => {
-  const t = s.text.trim();
+  const t = compact(s.text.trim());
   return /^\S{1,12}$/u.test(t) && !/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/u.test(t) && (t.match(/[A-Za-z]{3,}/g) ?? []).every(w => FUNCTIONS.includes(w));
 };
 const seed = (s: Span) => {
-  const t = s.text.trim();
+  const t = compact(s.text.trim());
   return /^\S{1,8}$/u.test(t) && /[^()[\]{}|,.;:]/u.test(t) && (t.match(/[A-Za-z]{3,}/g) ?? []).every(w => FUNCTIONS.includes(w));
 };
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { BBox, Figure, PaperDocument, Question, Shape, Span } from '../document.ts';
 import { bboxUnion, centerX, centerY, contains, height, intersects, width } from '../document.ts';
 import { inCell, optionCells, pictureSpans, textOutside } from '../figures/option-cells.ts';
-import { figureName } from '../ids.ts';
+import { figureName, optionImageName } from '../ids.ts';
 import { cropPng } from '../providers/image.ts';
 import type { Stage } from '../stage.ts';
 
@@ -183,6 +183,28 @@ export function optionPictures(doc: PaperDocument, q: Question): OptionPicture[]
   }));
 }
 
+/**
+ * Options of a page read by OCR that it read as nothing, or as another option of the same question
+ * reads (a fraction, a radical, a power: formulas OCR cannot spell out): each one's printed cell,
+ * right of its label, to be carried as the option's picture beside what was read. An option that
+ * already has a picture is left alone.
+ */
+export function unreadOptions(doc: PaperDocument, q: Question): { index: number; page: number; bbox: BBox }[] {
+  if (q.options.length < 2) return [];
+  const texts = q.options.map(o => o.text.trim());
+  const unread = texts.map((t, i) => !q.options[i].image && (t === '' || texts.some((u, j) => j !== i && u === t)));
+  if (!unread.some(Boolean)) return [];
+  const band = bands(doc).get(q) ?? [];
+  const bottom = (page: number, column: number) => band.find(b => b.page === page && b.column === column)?.y1 ?? doc.pages[page - 1].body.y1;
+  const cells = optionCells(q, doc.pages, bottom);
+  if (!cells) return [];
+  return cells.filter(c => unread[c.index] && doc.pages[c.page - 1].ocr).map(c => ({
+    index: c.index,
+    page: c.page,
+    bbox: [c.marker.bbox[2] + 1, c.box[1], c.box[2] - 1.5, c.box[3]] as BBox,
+  }));
+}
+
 export function figuresStage(): Stage {
   return {
     name: 'figures',
@@ -217,6 +239,20 @@ export function figuresStage(): Stage {
           if (option.text !== p.text) {
             doc.messages.info('figures/option-picture', `option ${option.label} is a picture: its text "${option.text}" becomes "${p.text}"`, { page: p.figure.page, item: q.id, stage: 'figures' });
             option.text = p.text;
+          }
+        }
+        for (const u of unreadOptions(doc, q)) {
+          const page = doc.pages[u.page - 1];
+          const option = q.options[u.index];
+          if (!page.image) continue;
+          const name = optionImageName(q.id, u.index);
+          const file = path.join(dir, name);
+          try {
+            if (!fs.existsSync(file) && !(await cropPng(path.join(ctx.config.yearDir, page.image), u.bbox, ctx.config.dpi / 72, file, { pad: 0, trim: true }))) continue;
+            option.image = `${FIGURES_DIR}/${name}`;
+            doc.messages.warn('figures/option-unread', `option ${option.label}: OCR read it as ${option.text.trim() ? `"${option.text.trim()}", as another option reads` : 'nothing'}; its printed cell is carried as its picture`, { page: u.page, item: q.id, stage: 'figures' });
+          } catch (e) {
+            doc.messages.warn('figures/crop-failed', `option ${option.label} cannot be cropped (${(e as Error).message})`, { page: u.page, item: q.id, stage: 'figures' });
           }
         }
         // Regions cover figures too.
