@@ -17,11 +17,12 @@ node_modules/.installed: package.json package-lock.json
 deps: node_modules/.installed
 
 # Debian packages, installed only where missing. OCR language data (read by tesseract.js from
-# /usr/share/tesseract-ocr/5/tessdata, never downloaded) and the tesseract CLI for the benchmark are
-# what ingest needs; the tests also want Chromium and CJK fonts (building the samples), qpdf and
-# poppler, and redis-server (the queue test starts its own on a free loopback port).
-OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa
-TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf poppler-utils redis-server
+# /usr/share/tesseract-ocr/5/tessdata, never downloaded), the tesseract CLI for the benchmark and
+# poppler's pdfimages (a scanned page's picture taken out as stored) are what ingest needs; the
+# tests also want Chromium and CJK fonts (building the samples), qpdf, and redis-server (the queue
+# test starts its own on a free loopback port).
+OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa poppler-utils
+TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf redis-server
 
 define apt_install
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

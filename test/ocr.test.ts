@@ -7,7 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import { closeOcr, OcrPool, OcrUnavailableError, TESSDATA } from '../pipeline/providers/ocr.ts';
 import { analyse } from './analyse.ts';
-import { renderPage, openPdf } from '../pipeline/providers/pdf.ts';
+import { openPdf, pageShapes, pageSize, renderPage } from '../pipeline/providers/pdf.ts';
+import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
+import { scanImage, scanOf } from '../pipeline/providers/scan.ts';
+import os from 'node:os';
+import sharp from 'sharp';
 
 const SAMPLE = path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf');
 afterAll(() => closeOcr());
@@ -54,4 +58,20 @@ describe('ocr', () => {
     const got = hangul(text);
     expect(got.filter(c => want.has(c)).length / got.length).toBeGreaterThan(0.9);
   }, 120_000);
+
+  it('takes a scanned page\'s picture out of the PDF as stored, and nothing from a page that is not one picture', async () => {
+    const jpeg = await sharp(await samplePage()).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    const size = { width: 595, height: 842 };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-'));
+    const scan = path.join(dir, 'scan.pdf');
+    fs.writeFileSync(scan, await imagesToPdf([{ image: jpeg, ...size }]));
+    expect((await scanImage(scan, 1, size))?.equals(jpeg)).toBe(true);
+    // The born-digital sample: text and drawings, no picture filling the page.
+    const pdf = await openPdf(new Uint8Array(fs.readFileSync(SAMPLE)));
+    const page = await pdf.getPage(1);
+    expect(scanOf(SAMPLE, 1, pageSize(page), await pageShapes(page, 1))).toBeUndefined();
+    await pdf.destroy();
+    expect(await scanImage(SAMPLE, 1, size)).toBeNull();
+  });
 });
+

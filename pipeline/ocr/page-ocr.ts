@@ -8,7 +8,7 @@
 import type { BBox, Shape } from '../document.ts';
 import { findBody } from '../stages/text-layer.ts';
 import { findColumnsFromShapes } from './columns.ts';
-import { renderGray, type Gray } from '../pixels/gray.ts';
+import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
 import { inkRuns, type Box } from '../pixels/runs.ts';
 import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
 import { cropPng } from '../pixels/crop.ts';
@@ -52,6 +52,8 @@ export interface OcrPageOptions {
    * on them (picture, rules, every band as recognised) for that one next call.
    */
   keep?: boolean;
+  /** The page's stored picture where the page is a scan (providers/scan.ts): read instead of drawing the page. */
+  scan?: () => Promise<Buffer | null>;
 }
 
 /** A band of text (or a piece of the head or foot) and what the recogniser found in it, in page pixels. */
@@ -82,9 +84,11 @@ interface PageReading {
 const kept = new WeakMap<PdfPage, PageReading>();
 
 /** The page rendered once at OCR resolution, its rules found and painted out, every band recognised. */
-async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number): Promise<PageReading> {
+async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: () => Promise<Buffer | null>): Promise<PageReading> {
   const scale = dpi / 72;
-  const page = await renderGray(pdfPage, dpi);
+  // A scan's own picture, at the size pdf.js would draw the page (a rotated page is drawn).
+  const picture = pdfPage.rotate === 0 && scan ? await scan() : null;
+  const page = picture ? await scanGray(picture, Math.ceil(size.width * scale), Math.ceil(size.height * scale)) : await renderGray(pdfPage, dpi);
   const shapes = rulesFromImage(page, scale, number);
   const g = withoutRules(page, shapes, scale);
   const body = findBody(size, shapes);
@@ -117,10 +121,10 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
 }
 
 /** The text of one page from OCR, as spans in points, and the rules found in the raster. */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, scan }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
   let reading = kept.get(pdfPage);
   kept.delete(pdfPage);
-  if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi);
+  if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, scan);
   if (keep) kept.set(pdfPage, reading);
   const { g, shapes, columnBoxes, areas } = reading;
   const scale = dpi / 72;

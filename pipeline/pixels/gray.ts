@@ -39,6 +39,14 @@ export async function renderGray(page: PdfPage, dpi: number): Promise<Gray> {
   return { width, height, data };
 }
 
+/**
+ * A scanned page's stored picture (see providers/scan.ts) brought to the size the page would be
+ * drawn at, and made grey: what renderGray gives for that page, without pdf.js decoding the picture.
+ */
+export async function scanGray(picture: Buffer, width: number, height: number): Promise<Gray> {
+  return toGray(sharp(picture).resize(width, height, { fit: 'fill' }));
+}
+
 async function toGray(image: Sharp): Promise<Gray> {
   const { data, info } = await image.flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };

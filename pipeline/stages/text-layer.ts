@@ -8,10 +8,12 @@ import { DocumentError } from '../diagnostics.ts';
 import { pageGraphics, pageSpans, type RawSpan } from '../providers/pdf.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
+import { scanOf } from '../providers/scan.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
 import { dropHidden } from '../text/hidden.ts';
+import { drawnRadicals } from '../text/radicals.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
 import { aloneOnLine, edgeLines, isMarginFurniture, namesOwnPage, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
 import { readCover } from '../text/cover.ts';
@@ -90,7 +92,7 @@ export function textLayerStage(): Stage {
           if (raw.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0) < MIN_TEXT) {
             // No usable text layer: read the page from its pixels. A picture as large as the page is
             // the scan itself, not a figure.
-            const read = await ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance });
+            const read = await ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, scan: scanOf(doc.file, page.number, page, page.shapes) });
             raw = read.spans;
             page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
             page.ocr = true;
@@ -111,6 +113,9 @@ export function textLayerStage(): Stage {
         if (unknown.size) {
           doc.messages.warn('text-layer/unknown-glyph', `code points with no entry in the font table: ${[...unknown].map(c => 'U+' + c.toString(16).toUpperCase()).join(' ')}`, { page: page.number, stage: 'text-layer' });
         }
+        const radicals = page.ocr ? [] : drawnRadicals(spans, page.shapes);
+        if (radicals.length) doc.messages.info('text-layer/drawn-radical', `${radicals.length} radical sign(s) drawn as paths read as √`, { page: page.number, stage: 'text-layer' });
+        spans.push(...radicals);
         glyphs += spans.reduce((n, s) => n + [...s.text].length, 0);
         clampGiants(spans, page.number, doc);
         read.push(spans);
