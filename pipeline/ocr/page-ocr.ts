@@ -53,7 +53,7 @@ export interface OcrPageOptions {
    */
   keep?: boolean;
   /** The page's stored picture where the page is a scan (providers/scan.ts): read instead of drawing the page. */
-  scan?: () => Promise<Buffer | null>;
+  picture?: Buffer;
 }
 
 /** A band of text (or a piece of the head or foot) and what the recogniser found in it, in page pixels. */
@@ -83,11 +83,14 @@ interface PageReading {
 /** Readings kept for one next call on the same page (see OcrPageOptions.keep); taken, not shared. */
 const kept = new WeakMap<PdfPage, PageReading>();
 
-/** The page rendered once at OCR resolution, its rules found and painted out, every band recognised. */
-async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: () => Promise<Buffer | null>): Promise<PageReading> {
+/** A page's pixels cut up for the recogniser: its rules found and painted out, its bands. */
+interface CutPage { g: Gray; shapes: Shape[]; columnBoxes: Box[]; places: Omit<Area, 'words' | 'mark'>[] }
+
+/** The page at OCR resolution (its stored picture where it is a scan, else drawn), rules found and painted out, cut into bands: this thread's part. */
+async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, dpi: number, scan?: Buffer): Promise<CutPage> {
   const scale = dpi / 72;
   // A scan's own picture, at the size pdf.js would draw the page (a rotated page is drawn).
-  const picture = pdfPage.rotate === 0 && scan ? await scan() : null;
+  const picture = pdfPage.rotate === 0 ? scan : undefined;
   const page = picture ? await scanGray(picture, Math.ceil(size.width * scale), Math.ceil(size.height * scale)) : await renderGray(pdfPage, dpi);
   const shapes = rulesFromImage(page, scale, number);
   const g = withoutRules(page, shapes, scale);
@@ -107,7 +110,22 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
     for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
-  const areas = await Promise.all(places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8).map(async (place): Promise<Area> => {
+  return { g, shapes, columnBoxes, places: places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8) };
+}
+
+/**
+ * Pages are cut one at a time: two cut at once only interleave on this thread while the recogniser
+ * waits for both; one after the other, the next page is cut while the last one's bands are read.
+ */
+let cutting: Promise<unknown> = Promise.resolve();
+
+/** The page cut into bands (one page at a time), then every band recognised. */
+async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: Buffer): Promise<PageReading> {
+  const turn = cutting.then(() => cutPage(pdfPage, number, size, dpi, scan));
+  cutting = turn.catch(() => {});
+  const { g, shapes, columnBoxes, places } = await turn;
+  const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
+  const areas = await Promise.all(places.map(async (place): Promise<Area> => {
     const { box: area, shrink, edge } = place;
     const { words: found } = await pool.recognize(await cropPng(g, area, shrink, BORDER), { mode: 'block' });
     const [ox, oy] = area;
@@ -121,10 +139,10 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
 }
 
 /** The text of one page from OCR, as spans in points, and the rules found in the raster. */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, scan }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
   let reading = kept.get(pdfPage);
   kept.delete(pdfPage);
-  if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, scan);
+  if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
   if (keep) kept.set(pdfPage, reading);
   const { g, shapes, columnBoxes, areas } = reading;
   const scale = dpi / 72;

@@ -44,7 +44,10 @@ export async function renderGray(page: PdfPage, dpi: number): Promise<Gray> {
  * drawn at, and made grey: what renderGray gives for that page, without pdf.js decoding the picture.
  */
 export async function scanGray(picture: Buffer, width: number, height: number): Promise<Gray> {
-  return toGray(sharp(picture).resize(width, height, { fit: 'fill' }));
+  // Grey before scaling (a third of the pixels to scale), and scaled bilinearly, as a canvas draws a
+  // picture larger: Lanczos costs half as much again for no gain in what OCR reads.
+  const { data, info } = await sharp(picture).flatten({ background: '#ffffff' }).greyscale().resize(width, height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
 async function toGray(image: Sharp): Promise<Gray> {

@@ -198,10 +198,19 @@ export function unreadOptions(doc: PaperDocument, q: Question): { index: number;
   const bottom = (page: number, column: number) => band.find(b => b.page === page && b.column === column)?.y1 ?? doc.pages[page - 1].body.y1;
   const cells = optionCells(q, doc.pages, bottom);
   if (!cells) return [];
+  // The last label of a row has no next label to end its cell: what OCR did not read may stand past
+  // the column's read text, so its cell is as wide as the row's labels are apart.
+  const sameRow = (a: typeof cells[number], b: typeof cells[number]) => a.page === b.page && Math.abs(a.marker.bbox[1] - b.marker.bbox[1]) < a.marker.size * 0.6;
+  const right = (c: typeof cells[number]) => {
+    const row = cells.filter(d => sameRow(c, d)).map(d => d.marker.bbox[0]).sort((a, b) => a - b);
+    if (row.length < 2 || c.marker.bbox[0] < row[row.length - 1]) return c.box[2];
+    const step = (row[row.length - 1] - row[0]) / (row.length - 1);
+    return Math.min(doc.pages[c.page - 1].width, Math.max(c.box[2], c.marker.bbox[0] + step - 1));
+  };
   return cells.filter(c => unread[c.index] && doc.pages[c.page - 1].ocr).map(c => ({
     index: c.index,
     page: c.page,
-    bbox: [c.marker.bbox[2] + 1, c.box[1], c.box[2] - 1.5, c.box[3]] as BBox,
+    bbox: [c.marker.bbox[2] + 1, c.box[1], right(c) - 1.5, c.box[3]] as BBox,
   }));
 }
 

@@ -5,10 +5,11 @@
 import type { PageInfo, PaperDocument, Shape, Span } from '../document.ts';
 import { centerX, centerY, height, width } from '../document.ts';
 import { DocumentError } from '../diagnostics.ts';
-import { pageGraphics, pageSpans, type RawSpan } from '../providers/pdf.ts';
+import { pageGraphics, pageSpans, type PdfPage, type RawSpan } from '../providers/pdf.ts';
+import { Ahead } from '../ocr/ahead.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
-import { scanOf } from '../providers/scan.ts';
+import { scanImage } from '../providers/scan.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
@@ -21,6 +22,8 @@ import { gradeTables, setApartGradeTable } from '../text/grade-table.ts';
 
 /** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
 export const MIN_TEXT = 20;
+/** Non-space characters of some runs of text. */
+export const textLength = (runs: readonly { text: string }[]) => runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
 
 const isPrivateUse = (cp: number) => (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
 
@@ -78,29 +81,51 @@ export function textLayerStage(): Stage {
       let glyphs = 0;
       const read: Span[][] = [];
       const lang = t.ocrLang ?? ctx.config.ocrLang;
+      // Each page's text layer first, in order; a page without one is read from its pixels, the next
+      // pages taken out and cut while the recogniser still reads this one (Ahead).
+      const unreadable = (n: number, e: unknown) => new DocumentError('text-layer/page-unreadable', `page ${n}: the text layer cannot be read (${(e as Error).message})`, n);
+      const layers: Promise<RawSpan[]>[] = [];
+      const ahead = new Ahead();
       for (const page of doc.pages) {
         let raw: RawSpan[];
+        let p: PdfPage;
+        let picture: Buffer | null;
         try {
-          const p = await pdf.getPage(page.number);
-          const graphics = await pageGraphics(p, page.number);
-          page.shapes = graphics.shapes;
-          // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
-          const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f));
-          const runs = dropHidden(await pageSpans(p), graphics.hidden);
-          if (runs.dropped.length) doc.messages.info('text-layer/hidden-text', `text with no visible glyph left out: ${runs.dropped.map(r => JSON.stringify(r.text)).join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
-          raw = [...runs.kept.filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
-          if (raw.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0) < MIN_TEXT) {
-            // No usable text layer: read the page from its pixels. A picture as large as the page is
-            // the scan itself, not a figure.
-            const read = await ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, scan: scanOf(doc.file, page.number, page, page.shapes) });
-            raw = read.spans;
-            page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
-            page.ocr = true;
-            doc.counters.pagesOcr = (doc.counters.pagesOcr ?? 0) + 1;
+          p = await pdf.getPage(page.number);
+          const layer = await pageSpans(p);
+          // A page with no text at all that is one stored picture (a scan) is read from that picture;
+          // its operators are not gone through (pdf.js would decode the picture to list them).
+          picture = textLength(layer) < MIN_TEXT ? await scanImage(doc.file, page.number, page) : null;
+          if (picture) {
+            raw = [];
+          } else {
+            const graphics = await pageGraphics(p, page.number);
+            page.shapes = graphics.shapes;
+            // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
+            const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f));
+            const runs = dropHidden(layer, graphics.hidden);
+            if (runs.dropped.length) doc.messages.info('text-layer/hidden-text', `text with no visible glyph left out: ${runs.dropped.map(r => JSON.stringify(r.text)).join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
+            raw = [...runs.kept.filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
           }
         } catch (e) {
-          throw new DocumentError('text-layer/page-unreadable', `page ${page.number}: the text layer cannot be read (${(e as Error).message})`, page.number);
+          throw unreadable(page.number, e);
         }
+        if (textLength(raw) >= MIN_TEXT) {
+          layers.push(Promise.resolve(raw));
+          continue;
+        }
+        // No usable text layer: read the page from its pixels. A picture as large as the page is
+        // the scan itself, not a figure.
+        const { reading } = await ahead.start(() => ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined }).then(read => {
+          page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
+          page.ocr = true;
+          doc.counters.pagesOcr = (doc.counters.pagesOcr ?? 0) + 1;
+          return read.spans;
+        }, e => { throw unreadable(page.number, e); }));
+        layers.push(reading);
+      }
+      for (const [i, page] of doc.pages.entries()) {
+        let raw = await layers[i];
         const unknown = new Set<number>();
         const painted = raw.length;
         raw = dropOverprint(raw);
