@@ -1,6 +1,6 @@
 // The OCR part of `make bench`: seconds per page of our OCR path (tesseract.js, Debian language
-// data) on a scan — the paper's image-only copy, read as the pipeline reads it: the page's operators,
-// its stored picture, bands, rings, marks — beside the native tesseract CLI (same data, the same
+// data) on a scan — the paper's image-only copy, read as the pipeline reads it: the page's operators
+// and text layer, its stored picture, bands, rings, marks — beside the native tesseract CLI (same data, the same
 // pages at the same resolution, OMP_THREAD_LIMIT=1) in the same run, and the character error rate
 // of OCR Hangul against the text layer of the paper itself. Each
 // column of the body is recognised on its own (page segmentation 4, one column of text), so the
@@ -16,8 +16,8 @@ import { ROOT } from '../pipeline/config.ts';
 import { Ahead } from '../pipeline/ocr/ahead.ts';
 import { ocrPage } from '../pipeline/ocr/page-ocr.ts';
 import { OcrPool, TESSDATA } from '../pipeline/providers/ocr.ts';
-import { openPdf, pageSpans, renderPage } from '../pipeline/providers/pdf.ts';
-import { scanImage } from '../pipeline/providers/scan.ts';
+import { openPdf, pageShapes, pageSpans, renderPage } from '../pipeline/providers/pdf.ts';
+import { isScan, scanImage } from '../pipeline/providers/scan.ts';
 import { imageOnlyCopy } from './image-only.ts';
 import { analyse } from './analyse.ts';
 
@@ -83,10 +83,11 @@ const t0 = performance.now();
 const readings = [];
 for (let p = 1; p <= n; p++) {
   const page = await again.getPage(p);
-  // As text-layer reads a scan: its (empty) text layer, its stored picture, then OCR, the next page
-  // taken out while the last is recognised.
+  // As text-layer reads a scan: its operators and (empty) text layer, its stored picture, then OCR,
+  // the next page taken out while the last is recognised.
+  const shapes = await pageShapes(page, p);
   await pageSpans(page);
-  const picture = await scanImage(scanned, p, doc.pages[p - 1]) ?? undefined;
+  const picture = isScan(shapes, doc.pages[p - 1]) ? await scanImage(scanned, p) ?? undefined : undefined;
   readings.push((await ahead.start(() => ocrPage(page, p, doc.pages[p - 1], pool, DPI, { markers: doc.template.options.markers, numberIndent: doc.template.numbering.indentTolerance, picture }))).reading);
 }
 const read = await Promise.all(readings);

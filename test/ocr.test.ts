@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import { closeOcr, OcrPool, OcrUnavailableError, TESSDATA } from '../pipeline/providers/ocr.ts';
 import { analyse } from './analyse.ts';
-import { openPdf, renderPage } from '../pipeline/providers/pdf.ts';
+import { openPdf, pageShapes, renderPage } from '../pipeline/providers/pdf.ts';
 import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
-import { scanImage } from '../pipeline/providers/scan.ts';
+import { isScan, scanImage } from '../pipeline/providers/scan.ts';
 import os from 'node:os';
 import sharp from 'sharp';
 
@@ -65,11 +65,17 @@ describe('ocr', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-'));
     const scan = path.join(dir, 'scan.pdf');
     fs.writeFileSync(scan, await imagesToPdf([{ image: jpeg, ...size }]));
-    expect((await scanImage(scan, 1, size))?.equals(jpeg)).toBe(true);
+    const pdf = await openPdf(new Uint8Array(fs.readFileSync(scan)));
+    expect(isScan(await pageShapes(await pdf.getPage(1), 1), size)).toBe(true);
+    await pdf.destroy();
+    expect((await scanImage(scan, 1))?.equals(jpeg)).toBe(true);
     // Drawn smaller than the page, it is a picture on a page, not a scan.
-    expect(await scanImage(scan, 1, { width: size.width * 1.5, height: size.height * 1.5 })).toBeNull();
-    // The born-digital sample: text and drawings, no picture filling the page.
-    expect(await scanImage(SAMPLE, 1, size)).toBeNull();
+    expect(isScan([{ page: 1, kind: 'image', bbox: [100, 100, 300, 300], visible: true }], size)).toBe(false);
+    // The born-digital sample: text and drawings, no picture to take out.
+    const sample = await openPdf(new Uint8Array(fs.readFileSync(SAMPLE)));
+    expect(isScan(await pageShapes(await sample.getPage(1), 1), size)).toBe(false);
+    await sample.destroy();
+    expect(await scanImage(SAMPLE, 1)).toBeNull();
   });
 });
 

@@ -6,7 +6,6 @@ import { ROOT } from '../pipeline/config.ts';
 import { decodeSpan } from '../pipeline/stages/text-layer.ts';
 import { dropOverprint } from '../pipeline/text/overprint.ts';
 import { dropHidden } from '../pipeline/text/hidden.ts';
-import { drawnRadicals } from '../pipeline/text/radicals.ts';
 import { framesOf } from '../pipeline/text/boxes.ts';
 import { closingNotice } from '../pipeline/text/notice.ts';
 import { isGradeTable } from '../pipeline/text/grade-table.ts';
@@ -153,24 +152,5 @@ describe.skipIf(!haveShared())('text-layer on real papers', () => {
     const doc = await analyse(path.join(SHARED, 'fixtures/papers/enem/enem2022_d1_cd1_azul.pdf'), 'text-layer');
     expect(doc.exam.year).toBe(2022);
     expect(doc.messages.list.some(m => m.rule === 'text-layer/header-metadata')).toBe(true);
-  });
-});
-
-describe('radicals drawn as paths', () => {
-  // As JEE Advanced 2023 prints 1/√6: the radicand's glyph, the radical a path around it with its tick to the left.
-  const span = (text: string, bbox: [number, number, number, number]) => ({ page: 1, text, bbox, baseline: bbox[3] - 2.3, size: 11.3, font: 'TimesNewRomanPSMT', math: false });
-  const path = (bbox: [number, number, number, number]) => ({ page: 1, kind: 'path' as const, bbox, visible: true });
-
-  it('gives a √ before the radicand, where the tick is', () => {
-    const six = span('6', [146.1, 539.5, 151.8, 551.4]);
-    const [root] = drawnRadicals([six, span('1', [142.6, 522.6, 148.2, 534.5])], [path([138.7, 538.2, 152.3, 550.3])]);
-    expect(root.text).toBe('√');
-    expect(root.bbox).toEqual([138.7, 539.5, 146.1, 551.4]);
-    expect(root.baseline).toBe(six.baseline);
-  });
-
-  it('reads no radical in a box drawn around a word, or in a path with text where the tick would be', () => {
-    expect(drawnRadicals([span('word', [100, 100, 130, 112])], [path([98, 98, 132, 114])])).toEqual([]);
-    expect(drawnRadicals([span('x', [140, 539.5, 145, 551.4]), span('6', [146.1, 539.5, 151.8, 551.4])], [path([138.7, 538.2, 152.3, 550.3])])).toEqual([]);
   });
 });

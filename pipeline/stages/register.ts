@@ -7,7 +7,7 @@ import type { Stage } from '../stage.ts';
 import { pickTemplate } from '../template.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
-import { scanImage } from '../providers/scan.ts';
+import { isScan, scanImage } from '../providers/scan.ts';
 import { MIN_TEXT } from './text-layer.ts';
 import { readCover } from '../text/cover.ts';
 
@@ -41,12 +41,12 @@ export function registerStage(): Stage {
       let coverText = '';
       try {
         const page = await ctx.pdf.getPage(1);
-        await pageShapes(page, 1);
+        const shapes = await pageShapes(page, 1);
         coverText = (await pageSpans(page)).map(s => s.text).join(' ');
         if (coverText.replace(/\s/g, '').length < MIN_TEXT) {
           // No text layer on the cover (a scan): read it by OCR. Text-layer reads it again with the
           // template's option markers once the template is known; what OCR found is kept for it.
-          const read = await ocrPage(page, 1, doc.pages[0], ocrPool(ctx.config.ocrLang), ctx.config.ocrDpi, { markers: [], keep: true, picture: await scanImage(doc.file, 1, doc.pages[0]) ?? undefined });
+          const read = await ocrPage(page, 1, doc.pages[0], ocrPool(ctx.config.ocrLang), ctx.config.ocrDpi, { markers: [], keep: true, picture: isScan(shapes, doc.pages[0]) ? await scanImage(doc.file, 1) ?? undefined : undefined });
           coverText = read.spans.map(s => s.text).join(' ');
         }
       } catch (e) {

@@ -9,12 +9,11 @@ import { pageGraphics, pageSpans, type PdfPage, type RawSpan } from '../provider
 import { Ahead } from '../ocr/ahead.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
-import { scanImage } from '../providers/scan.ts';
+import { isScan, scanImage } from '../providers/scan.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
 import { dropHidden } from '../text/hidden.ts';
-import { drawnRadicals } from '../text/radicals.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
 import { aloneOnLine, edgeLines, isMarginFurniture, namesOwnPage, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
 import { readCover } from '../text/cover.ts';
@@ -92,21 +91,17 @@ export function textLayerStage(): Stage {
         let picture: Buffer | null;
         try {
           p = await pdf.getPage(page.number);
-          const layer = await pageSpans(p);
-          // A page with no text at all that is one stored picture (a scan) is read from that picture;
-          // its operators are not gone through (pdf.js would decode the picture to list them).
-          picture = textLength(layer) < MIN_TEXT ? await scanImage(doc.file, page.number, page) : null;
-          if (picture) {
-            raw = [];
-          } else {
-            const graphics = await pageGraphics(p, page.number);
-            page.shapes = graphics.shapes;
-            // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
-            const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f));
-            const runs = dropHidden(layer, graphics.hidden);
-            if (runs.dropped.length) doc.messages.info('text-layer/hidden-text', `text with no visible glyph left out: ${runs.dropped.map(r => JSON.stringify(r.text)).join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
-            raw = [...runs.kept.filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
-          }
+          // The operators first, then the text: pdf.js's fonts are loaded in that order, and the
+          // glyphs of formula fonts come out of it as read here (the other order decodes some otherwise).
+          const graphics = await pageGraphics(p, page.number);
+          page.shapes = graphics.shapes;
+          // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
+          const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f));
+          const runs = dropHidden(await pageSpans(p), graphics.hidden);
+          if (runs.dropped.length) doc.messages.info('text-layer/hidden-text', `text with no visible glyph left out: ${runs.dropped.map(r => JSON.stringify(r.text)).join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
+          raw = [...runs.kept.filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
+          // A page with no text that is one picture filling it (a scan) is read from that picture as stored.
+          picture = textLength(raw) < MIN_TEXT && isScan(graphics.shapes, page) ? await scanImage(doc.file, page.number) : null;
         } catch (e) {
           throw unreadable(page.number, e);
         }
@@ -138,9 +133,6 @@ export function textLayerStage(): Stage {
         if (unknown.size) {
           doc.messages.warn('text-layer/unknown-glyph', `code points with no entry in the font table: ${[...unknown].map(c => 'U+' + c.toString(16).toUpperCase()).join(' ')}`, { page: page.number, stage: 'text-layer' });
         }
-        const radicals = page.ocr ? [] : drawnRadicals(spans, page.shapes);
-        if (radicals.length) doc.messages.info('text-layer/drawn-radical', `${radicals.length} radical sign(s) drawn as paths read as √`, { page: page.number, stage: 'text-layer' });
-        spans.push(...radicals);
         glyphs += spans.reduce((n, s) => n + [...s.text].length, 0);
         clampGiants(spans, page.number, doc);
         read.push(spans);
