@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { BBox } from '../document.ts';
+import { INK } from '../pixels/runs.ts';
 
 /**
  * Crop a box (PDF points, top-left origin) out of a page image rendered at `scale` pixels per point.
@@ -23,6 +24,3 @@ export async function cropPng(pageImage: string, bbox: BBox, scale: number, out:
   fs.renameSync(tmp, out);
   return true;
 }
-
-/** Darker than this (0–255 grey) is ink. */
-const INK = 160;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BBox, Figure, PaperDocument, Question, Shape, Span } from '../document.ts';
 import { bboxUnion, centerX, centerY, contains, height, intersects, width } from '../document.ts';
-import { inCell, optionCells, pictureSpans, textOutside } from '../figures/option-cells.ts';
+import { inCell, optionCells, pictureSpans, textOutside, type OptionCell } from '../figures/option-cells.ts';
 import { figureName, optionImageName } from '../ids.ts';
 import { cropPng } from '../providers/image.ts';
 import type { Stage } from '../stage.ts';
@@ -133,6 +133,13 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
   return result;
 }
 
+/** Each option's cell (option-cells.ts), down to where the question's band ends on that page and column. */
+function cellsOf(doc: PaperDocument, q: Question): OptionCell[] | null {
+  const band = bands(doc).get(q) ?? [];
+  const bottom = (page: number, column: number) => band.find(b => b.page === page && b.column === column)?.y1 ?? doc.pages[page - 1].body.y1;
+  return optionCells(q, doc.pages, bottom);
+}
+
 /** An option's own picture: the drawing in its cell with the labels set in it, and the text left outside it. */
 export interface OptionPicture {
   index: number;
@@ -149,9 +156,7 @@ export interface OptionPicture {
  */
 export function optionPictures(doc: PaperDocument, q: Question): OptionPicture[] {
   if (q.options.length < 2) return [];
-  const band = bands(doc).get(q) ?? [];
-  const bottom = (page: number, column: number) => band.find(b => b.page === page && b.column === column)?.y1 ?? doc.pages[page - 1].body.y1;
-  const cells = optionCells(q, doc.pages, bottom);
+  const cells = cellsOf(doc, q);
   if (!cells) return [];
   const found = cells.map(cell => {
     const page = doc.pages[cell.page - 1];
@@ -194,14 +199,12 @@ export function unreadOptions(doc: PaperDocument, q: Question): { index: number;
   const texts = q.options.map(o => o.text.trim());
   const unread = texts.map((t, i) => !q.options[i].image && (t === '' || texts.some((u, j) => j !== i && u === t)));
   if (!unread.some(Boolean)) return [];
-  const band = bands(doc).get(q) ?? [];
-  const bottom = (page: number, column: number) => band.find(b => b.page === page && b.column === column)?.y1 ?? doc.pages[page - 1].body.y1;
-  const cells = optionCells(q, doc.pages, bottom);
+  const cells = cellsOf(doc, q);
   if (!cells) return [];
   // The last label of a row has no next label to end its cell: what OCR did not read may stand past
   // the column's read text, so its cell is as wide as the row's labels are apart.
-  const sameRow = (a: typeof cells[number], b: typeof cells[number]) => a.page === b.page && Math.abs(a.marker.bbox[1] - b.marker.bbox[1]) < a.marker.size * 0.6;
-  const right = (c: typeof cells[number]) => {
+  const sameRow = (a: OptionCell, b: OptionCell) => a.page === b.page && Math.abs(a.marker.bbox[1] - b.marker.bbox[1]) < a.marker.size * 0.6;
+  const right = (c: OptionCell) => {
     const row = cells.filter(d => sameRow(c, d)).map(d => d.marker.bbox[0]).sort((a, b) => a - b);
     if (row.length < 2 || c.marker.bbox[0] < row[row.length - 1]) return c.box[2];
     const step = (row[row.length - 1] - row[0]) / (row.length - 1);
