@@ -58,8 +58,12 @@ describe.skipIf(!haveShared())('formulas of PAES, Cambridge and gaokao papers', 
       }
     }
     fs.mkdirSync(OUT, { recursive: true });
-    fs.writeFileSync(path.join(OUT, 'items.jsonl'), records.join('\n') + '\n');
-    const json = execFileSync('node', [SCORER, '--items', path.join(OUT, 'items.jsonl'), '--truth', TRUTH, '--math', TABLE, '--json'], { encoding: 'utf8' });
+    // Not named items.jsonl: these partial records (stems and options only) must not be taken for an
+    // ingest by `score.mjs --items out`, which reads every items.jsonl under a folder.
+    const file = path.join(OUT, 'formula-records.jsonl');
+    fs.rmSync(path.join(OUT, 'items.jsonl'), { force: true });
+    fs.writeFileSync(file, records.join('\n') + '\n');
+    const json = execFileSync('node', [SCORER, '--items', file, '--truth', TRUTH, '--math', TABLE, '--json'], { encoding: 'utf8' });
     score = JSON.parse(json).summary ?? JSON.parse(json);
   }, 900_000);
 
