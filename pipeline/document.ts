@@ -113,6 +113,10 @@ export interface Option {
 export interface Part {
   label: string;
   marks: number | null;
+  /** On a paper read by inferred conventions: `short` where the part's prompt asks for a value, else `free`. */
+  type?: QuestionType;
+  /** A part's own answer, where a key gives one per part (a worked key's final value). */
+  answer?: string | null;
 }
 
 export interface Question {

@@ -20,7 +20,7 @@ import { dedupStage } from './corpus/dedup-stage.ts';
 import { translateStage } from './translate/stage.ts';
 
 /** Bump when a change to a stage changes what it produces: papers done under another version are redone. */
-export const PIPELINE_VERSION = 5;
+export const PIPELINE_VERSION = 6;
 
 export function stages(_config: Config): Stage[] {
   return [

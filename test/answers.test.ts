@@ -11,6 +11,7 @@ import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { joinAnswers, keyFileFor, readKey } from '../pipeline/stages/answers.ts';
 import { parseTextKey } from '../pipeline/keys/text-key.ts';
+import { finalValue, plainValue, readWorkedKey } from '../pipeline/keys/worked-key.ts';
 import { loadTemplates } from '../pipeline/template.ts';
 import { analyse, parseCsv } from './analyse.ts';
 import { haveShared, KCSAT, TRUTH } from './helpers.ts';
@@ -60,6 +61,43 @@ describe('text keys', () => {
     const lines = ['QUESTÃO GABARITO QUESTÃO GABARITO', 'INGLÊS ESPANHOL', '1 D E 46 D', '2 C D 47 E', '6 E 51 E'];
     const got = parseTextKey(lines, of('enem')).map(e => `${e.section ?? ''}:${e.number}${e.answer}`);
     expect(got).toEqual(['linguagens inglês:1D', 'linguagens espanhol:1E', 'linguagens inglês:2C', 'linguagens espanhol:2D', ':6E', ':46D', ':47E', ':51E']);
+  });
+});
+
+describe('worked keys (the paper again, a solution under each part)', () => {
+  const generic = loadTemplates(path.join(ROOT, 'templates'), ROOT).find(t => t.id === 'generic')!;
+  const line = (text: string) => ({ raw: text.replace(/\$|\\frac\{([^{}]*)\}\{([^{}]*)\}/g, '$1 $2'), text });
+  const paper = [
+    { number: 1, opening: 'Find the derivative of f(x) = x^2 at x = 3.' },
+    { number: 2, opening: 'Compute the following limits:' },
+  ];
+
+  it('read each part\'s value from where its solution ends, and nothing from one that ends in words', () => {
+    const key = [
+      'Quiz 4 (KEY)', '1 Note the structure of the response.', // a footnote's number is not a question
+      '1. Find the derivative of f(x) = x^2 at x = 3.', "Solution. f'(x) = 2x, so f'(3) = 6.",
+      '2. Compute the following limits:', '(a) $\\lim_{x\\to0}\\frac{\\sin 3x}{\\tan 7x}=$', 'Solution. By L\'Hôpital, $=\\frac{3}{7}$',
+      '(b) $\\lim_{x\\to\\infty} x e^{-x} =$', 'Solution. It tends to 0 = lim, so the limit is zero by the squeeze theorem.',
+      '(c) Which is larger?', 'Solution. $e^{\\pi} > \\pi^{e}$',
+    ].map(line);
+    const got = readWorkedKey(key, generic, paper)!.map(e => `${e.number}${e.part ?? ''}=${e.value}`);
+    expect(got).toEqual(['1=6', '2=null', '2(a)=3/7', '2(b)=null', '2(c)=null']);
+  });
+
+  it('are not taken for a list of entries or another paper', () => {
+    expect(readWorkedKey(['1. A', '2. C'].map(line), generic, paper)).toBeNull();
+    expect(readWorkedKey(['1. Solve 3x = 6.', 'x = 2'].map(line), generic, paper)).toBeNull();
+  });
+
+  it('write values the way keys print them', () => {
+    expect(plainValue('-\\frac{2}{\\sqrt{3}}')).toBe('-2/sqrt(3)');
+    expect(plainValue('\\frac{\\pi}{4}')).toBe('pi/4');
+    expect(plainValue('\\frac{1+\\sqrt{5}}{2}')).toBe('(1+sqrt(5))/2');
+    expect(plainValue('−√2')).toBe('-sqrt(2)');
+    expect(plainValue('x+1')).toBeNull();
+    expect(plainValue('5(2')).toBeNull();
+    expect(finalValue(['f(0) = 4 and f(2) = 6.', 'So c ≤ 2'].map(line))).toBeNull();
+    expect(finalValue(['= \\frac{e^{0}}{1} = 1'].map(line))).toBe('1');
   });
 });
 

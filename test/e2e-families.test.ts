@@ -3,7 +3,7 @@
 // chemistry (numbering from 7, appended answers, repeats with worked solutions), ENEM (QUESTÃO 01,
 // English and Spanish both numbered 01–05), JEE Advanced (Q.1 again under each subject, numeric and
 // multiple-correct types, marks per section), and two read by inferred conventions alone: the
-// Vietnamese THPT (`Câu 1:`) and a university quiz (parts with their points). Papers with a truth
+// Vietnamese THPT (`Câu 1:`) and a university quiz (parts with their points, values from its worked key). Papers with a truth
 // file are scored; the others must come out structurally sane.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,8 +14,6 @@ import { runBatch } from '../pipeline/run.ts';
 import { haveShared, lintOf, SCORER, SHARED, TEST_OUT, TRUTH } from './helpers.ts';
 
 const FAMILIES = ['paes', 'cambridge', 'gaokao', 'enem', 'jee', 'vn-thpt', 'exam-class'] as const;
-/** Papers whose key is a worked solution (prose and derivations, like a mark scheme): answers are not read from it, so not scored. */
-const WORKED_KEYS = new Set(['math1271_s18_quiz6']);
 /** Families with a curriculum tree of their own. */
 const TAGGED = ['paes', 'cambridge', 'gaokao'] as const;
 const YEAR = '2099';
@@ -55,7 +53,6 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
         expect(p.matched / p.expected, `${p.paper} recall`).toBeGreaterThanOrEqual(0.98);
         expect(p.matched / (p.matched + p.extra), `${p.paper} precision`).toBeGreaterThanOrEqual(0.98);
         for (const k of ['points', 'answer', 'page', 'type', 'options']) {
-          if (k === 'answer' && WORKED_KEYS.has(p.paper)) continue;
           const r = ratio(p[k]);
           if (r !== null) expect(r, `${p.paper} ${k}`).toBeGreaterThanOrEqual(0.98);
         }
@@ -156,6 +153,15 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
     expect(records('vn-thpt')[0].exam.conventions.options.id).toBe('upper');
     expect(records('exam-class')[0].exam.conventions.numbering.id).toBe('dot');
     expect(records('exam-class')[0].exam.conventions.options).toBeNull();
+  });
+
+  it('reads a worked key (the quiz again with solutions) for the values its parts ask for, and no value from a solution that ends in words', () => {
+    const byNumber = new Map(records('exam-class').map(r => [r.number, r]));
+    expect(byNumber.get(3).parts.map((p: { label: string; type: string; answer?: string }) => `${p.label}${p.type}=${p.answer}`)).toEqual(['(a)short=1', '(b)short=3/7']);
+    expect(byNumber.get(3).answer).toBe('1');
+    // 1(a) states a theorem, 2 is worked: they ask for no value and get none.
+    expect([byNumber.get(1).answer, byNumber.get(2).answer]).toEqual([null, null]);
+    expect(byNumber.get(1).parts.every((p: { answer?: string }) => p.answer === undefined)).toBe(true);
   });
 
   it('reads JEE Advanced by subject: Q.1–Q.17 under each, with the type and full marks of its section', () => {

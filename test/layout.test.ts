@@ -20,6 +20,16 @@ describe('layout', () => {
     expect(lines.map(l => l.spans.map(s => s.text).join('|'))).toEqual(['3.|―|3|2|인', '1.|2|의 값은', '다음']);
   });
 
+  it('keeps option lines apart whose powers line up like fractions (PAES `C) 12⁸` over `D) 12 ⋅ 11⁷`)', () => {
+    // Measured on M1-2022-1 page 46: the exponent 7 of D's line is no baseline of that line.
+    const at = (text: string, x0: number, x1: number, baseline: number, size: number): Span => ({ ...span(text, x0, baseline, size), bbox: [x0, baseline - size * 0.85, x1, baseline + size * 0.2] });
+    const lines = buildLines([
+      at('C)', 120.5, 133.3, 323.5, 12), at('12', 146.3, 158.3, 323.8, 12.1), at('8', 160.1, 164.7, 318.2, 9.3),
+      at('D)', 120.5, 133.3, 346, 12), at('12', 146.3, 158.3, 346.4, 12.1), at('⋅', 162.6, 165.6, 346.4, 12.1), at('11', 168.1, 180.1, 346.4, 12.1), at('7', 180.5, 185.1, 341, 9.3),
+    ], 1, 0);
+    expect(lines.map(l => l.spans.map(s => s.text).join('|'))).toEqual(['C)|12|8', 'D)|12|⋅|11|7']);
+  });
+
   it('finds two columns on the sample pages', async () => {
     const doc = await analyse(path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf'), 'layout');
     for (const p of doc.pages) {

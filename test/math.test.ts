@@ -22,6 +22,12 @@ describe('math', () => {
     expect(formulaLatex([g('3', 100, 300), g('―', 106, 293, 7.5, 6), g('2', 107, 289, 7.5), g('3', 107, 297, 7.5)]).latex).toBe('3^{\\frac{2}{3}}');
   });
 
+  it('reads a raised dot set tight between digits as a decimal point, and one with room on both sides as a product', () => {
+    expect(formulaLatex([g('1', 100, 300), g('·', 105.5, 300, 11, 2), g('9', 107.6, 300)]).latex).toBe('1.9');
+    // PAES `7 ⋅ 25`: 2.6 and 2.8 pt of room at 13 pt.
+    expect(formulaLatex([g('7', 129.3, 300, 13.1, 6.5), g('⋅', 138.4, 300, 13.1, 3.2), g('2', 144.4, 300, 13.1, 6.1), g('5', 150.5, 300, 13.1, 6.1)]).latex).toBe('7\\cdot25');
+  });
+
   it('reports what it cannot rebuild with confidence', () => {
     const built = formulaLatex([g('x', 100, 300), g('―', 110, 280, 11, 10)]);
     expect(built.doubts).toEqual(['a rule with nothing under it']);

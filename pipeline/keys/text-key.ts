@@ -1,9 +1,5 @@
 // Answer keys with a text layer (PAES clavijeros): the key's lines read in order, every match of
 // the template's entry pattern one item — number, a flag mark (`*` pilot), the answer.
-import type { PdfDocument } from '../providers/pdf.ts';
-import { pageSpans } from '../providers/pdf.ts';
-import { buildLines } from '../stages/layout.ts';
-import { rawText } from '../text/line-text.ts';
 import type { Template } from '../template.ts';
 import { sectionOf } from './sections.ts';
 
@@ -13,16 +9,6 @@ export interface TextKeyEntry {
   flags: string[];
   /** The section a column heading of the key names (ENEM's INGLÊS / ESPANHOL beside one number); null: joined by number. */
   section?: string | null;
-}
-
-/** The key's text, line by line, from every page; empty when the PDF carries no text layer. */
-export async function keyLines(pdf: PdfDocument): Promise<string[]> {
-  const out: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const spans = (await pageSpans(await pdf.getPage(n))).map(r => ({ page: n, text: r.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: false }));
-    out.push(...buildLines(spans, n, 0).map(l => rawText([...l.spans].sort((a, b) => a.bbox[0] - b.bbox[0]))));
-  }
-  return out;
 }
 
 /**

@@ -213,6 +213,16 @@ export function inlineLatex(seg: { formula: Span[]; stacks: Stack[]; line?: { ba
 }
 
 /**
+ * The baselines a line sets its text on: those of its spans outside the fractions, less scripts
+ * (an exponent's raised baseline is not the line's: `12·11⁷` under `12⁸` is no fraction).
+ */
+function ownBaselines(line: Span[], members: Set<Span>): number[] {
+  const rest = line.filter(s => !members.has(s));
+  const size = Math.max(0, ...rest.map(s => s.size));
+  return rest.filter(s => s.size >= size * 0.8).map(s => s.baseline);
+}
+
+/**
  * Whether a line is only the denominators of fractions whose numerators stand in the line above,
  * raised off that line's own baseline (a table's next row shares its baseline with the cells
  * above it, and is not taken).
@@ -223,8 +233,8 @@ export function denominatorLine(above: Span[], below: Span[]): boolean {
   const found = stacks([...text, ...below]);
   const members = new Set(found.flatMap(st => [...st.upper, ...st.lower]));
   const lower = new Set(found.flatMap(st => st.lower));
-  // The line's own baselines: those of its spans that are no part of a fraction.
-  const refs = text.filter(s => !members.has(s)).map(s => s.baseline);
+  // The line's own baselines: those of its spans that are no part of a fraction (nor scripts).
+  const refs = ownBaselines(text, members);
   return below.every(s => lower.has(s)) && found.every(st => refs.some(r =>
     st.upper.every(s => r - s.baseline >= s.size * 0.25) && st.lower.every(s => s.baseline - r >= s.size * 0.25)));
 }
@@ -253,7 +263,7 @@ export function numeratorsOver(above: Span[], below: Span[]): boolean {
   const mine = found.filter(st => st.upper.some(s => above.includes(s)));
   const members = new Set(mine.flatMap(st => [...st.upper, ...st.lower]));
   if (!mine.every(st => st.lower.every(s => below.includes(s)))) return false;
-  const refs = below.filter(s => !members.has(s)).map(s => s.baseline);
+  const refs = ownBaselines(below, members);
   return refs.length > 0 && mine.every(st => refs.some(r =>
     st.upper.every(s => r - s.baseline >= s.size * 0.25) && st.lower.every(s => s.baseline - r >= s.size * 0.25)));
 }

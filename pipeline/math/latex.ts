@@ -61,8 +61,10 @@ function join(atoms: Atom[]): string {
   let s = '';
   const list = atoms.sort((p, q) => p.x - q.x);
   for (const [i, a] of list.entries()) {
-    // The equation font sets the decimal point as a raised dot: between digits it is a point.
-    if (a.latex === '\\cdot' && /\d$/.test(s) && /^\d/.test(list[i + 1]?.latex ?? '')) { s += '.'; continue; }
+    // The equation font sets the decimal point as a raised dot: set tight between digits it is a
+    // point; with room on both sides (`8 ⋅ 12`) it is a product.
+    const tight = (p: Atom | undefined, q: Atom | undefined) => !!p && !!q && q.x - p.x1 < a.size * 0.15;
+    if (a.latex === '\\cdot' && /\d$/.test(s) && /^\d/.test(list[i + 1]?.latex ?? '') && tight(list[i - 1], a) && tight(a, list[i + 1])) { s += '.'; continue; }
     // A command name must not run into the letter after it (\pi t, not \pit).
     if (/\\[a-zA-Z]+$/.test(s) && /^[a-zA-Z]/.test(a.latex)) s += ' ';
     s += a.latex;

@@ -8,14 +8,18 @@ import type { PaperDocument, Question } from '../document.ts';
 import { loadGray, renderGray } from '../pixels/gray.ts';
 import { readKeyImage } from '../keys/image-key.ts';
 import { readKeyTablePage, type TableKeyPage } from '../keys/key-table.ts';
-import { keyLines, parseTextKey } from '../keys/text-key.ts';
+import { parseTextKey } from '../keys/text-key.ts';
+import { readWorkedKey, type KeyLine } from '../keys/worked-key.ts';
 import { sectionInHeading, sectionNamed, sectionOf } from '../keys/sections.ts';
-import { openPdf, renderPage } from '../providers/pdf.ts';
+import { openPdf, pageGraphics, pageSpans, renderPage, type PdfDocument } from '../providers/pdf.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import type { Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { parseCsv } from '../text/csv.ts';
-import { rawText } from '../text/line-text.ts';
+import { dropHidden } from '../text/hidden.ts';
+import { lineText, rawText } from '../text/line-text.ts';
+import { buildLines } from './layout.ts';
+import { decodeSpan } from './text-layer.ts';
 
 export const KEY_EXTENSIONS = ['csv', 'png', 'jpg', 'jpeg', 'pdf'];
 
@@ -29,6 +33,8 @@ export interface Answer {
   points: number | null;
   /** What the key marks besides the answer (`pilot`, `annulled`). */
   flags?: string[];
+  /** The sub-part the answer belongs to (`(a)`), where the key answers part by part. */
+  part?: string;
 }
 
 /** The key beside a paper: `<stem>-answer.<ext>`, or the file the template pairs by name (`_qp_` → `_ms_`). */
@@ -161,18 +167,68 @@ function fromTablePages(pages: TableKeyPage[], t: Template, doc: PaperDocument, 
   return out.sort((a, b) => (a.section ?? '').localeCompare(b.section ?? '') || a.number - b.number);
 }
 
+/** The key's text, line by line from every page: plain characters and text with formulas; empty without a text layer. */
+async function keyLines(pdf: PdfDocument, t: Template): Promise<KeyLine[]> {
+  const out: KeyLine[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    // Operators first, as the text layer reads them; text no glyph of which is painted (an older
+    // table left under the printed one) is not the key a reader sees.
+    const hidden = (await pageGraphics(page, n)).hidden;
+    const spans = dropHidden(await pageSpans(page), hidden).kept.map(r => {
+      const d = decodeSpan(r, t);
+      return { page: n, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math };
+    });
+    out.push(...buildLines(spans, n, 0).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans) })));
+  }
+  return out;
+}
+
+/**
+ * A worked key (the paper again, each part followed by its solution): the value each solution ends
+ * on, for the parts that ask for one. Null where the key is not a copy of this paper.
+ */
+function fromWorkedKey(lines: KeyLine[], doc: PaperDocument, keyName: string): Answer[] | null {
+  const paper = doc.questions.map(q => {
+    const first = q.lines[0] ? rawText(q.lines[0].spans.filter(s => !q.anchor.includes(s))) : '';
+    return { number: q.number, opening: first.replace(/^[\s.．、)]+/u, '') };
+  });
+  const entries = readWorkedKey(lines, doc.template, paper);
+  if (!entries) return null;
+  const out: Answer[] = [];
+  for (const e of entries) {
+    const q = doc.questions.find(x => x.number === e.number);
+    const part = e.part === null ? null : q?.parts.find(p => p.label === e.part);
+    // A question with parts is answered part by part: what comes before its first part is its lead.
+    const asks = part ? part.type === 'short' : e.part === null && !q?.parts.length && q?.type === 'short';
+    if (!q || !asks) continue;
+    const where = `${e.number}${e.part ?? ''}`;
+    if (e.value === null) {
+      doc.messages.warn('answers/worked-unread', `${keyName}: the solution to ${where} does not end on a value (its last relation is not \`= value\`); no answer is taken from it`, { page: q.page, item: q.id, stage: 'answers' });
+      continue;
+    }
+    out.push({ section: q.section, number: e.number, value: e.value, choice: false, points: null, ...(e.part !== null ? { part: e.part } : {}) });
+  }
+  doc.messages.info('answers/worked-key', `${keyName} is a worked copy of the paper: ${out.length} value(s) read from the ends of its solutions`, { stage: 'answers' });
+  return out;
+}
+
 async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<Answer[]> {
   // Keys drawn as outlines (or scanned) carry no text: render and read them as images. One
   // rendering can leave a glyph ambiguous to OCR, so each page is read at several resolutions.
   const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
   try {
-    if (t.answers?.keyText) {
-      // A key with a text layer is read as text; only one without is rendered for OCR.
-      const lines = await keyLines(pdf);
-      if (lines.join('').replace(/\s/g, '').length >= 20) {
-        const entries = parseTextKey(lines, t, doc.exam.form);
-        if (!entries.length) doc.messages.warn('answers/unreadable', `${path.basename(file)} has text, but no entry of the form the template expects`, { stage: 'answers' });
-        return entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
+    // A key with a text layer is read as text (a list of entries, or a worked copy of the paper);
+    // only one without is rendered for OCR.
+    const lines = await keyLines(pdf, t);
+    if (lines.map(l => l.raw).join('').replace(/\s/g, '').length >= 20) {
+      const entries = t.answers?.keyText ? parseTextKey(lines.map(l => l.raw), t, doc.exam.form) : [];
+      if (entries.length) return entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
+      const worked = fromWorkedKey(lines, doc, path.basename(file));
+      if (worked) return worked;
+      if (t.answers?.keyText) {
+        doc.messages.warn('answers/unreadable', `${path.basename(file)} has text, but neither entries of the form the template expects nor a worked copy of the paper`, { stage: 'answers' });
+        return [];
       }
     }
     // A key drawn as a table of triples under header cells is read from those headers.
@@ -227,6 +283,14 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
     if (!q) { doc.messages.warn('answers/no-question', `${keyName} gives an answer for ${where}, a question this paper does not have`, { stage: 'answers' }); continue; }
     seen.add(q);
     const at = { page: q.page, item: q.id, stage: 'answers' };
+    if (a.part !== undefined) {
+      // A part's own answer; the question's is its first part's (as its type is).
+      const part = q.parts.find(p => p.label === a.part);
+      if (!part) { doc.messages.warn('answers/no-part', `${keyName} gives an answer for ${where}${a.part}, a part this question does not have`, at); continue; }
+      part.answer = a.value;
+      if (part === q.parts[0] && q.type !== 'mcq' && q.type !== 'mcq-multi') q.answer = a.value;
+      continue;
+    }
     if (q.type === 'short' && a.choice === true) { doc.messages.warn('answers/choice-on-short', `${keyName} gives option ${a.value} for a short-answer question`, at); continue; }
     if (q.type === 'mcq' && a.choice === false) {
       doc.messages.warn('answers/value-on-choice', `${keyName} gives the value ${a.value} for a multiple-choice question`, at);
@@ -267,7 +331,8 @@ export function answersStage(): Stage {
         doc.messages.error('answers/key-unreadable', `${path.basename(file)} cannot be read (${(e as Error).message})`, { stage: 'answers' });
         return;
       }
-      joinAnswers(doc, answers, path.basename(file));
+      // A question answered in words (free) has no value to miss.
+      joinAnswers(doc, answers, path.basename(file), q => q.type !== 'free');
     },
   };
 }

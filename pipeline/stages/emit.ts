@@ -17,7 +17,8 @@ export interface ItemRecord {
   stem: string;
   answer: string | null;
   points: number | null;
-  parts: { label: string; marks: number | null }[];
+  /** Each part's label and marks; `type` on papers read by inferred conventions, `answer` where a key gives one per part. */
+  parts: { label: string; marks: number | null; type?: string; answer?: string | null }[];
   /** The key marks the item as a pilot (tried out, not scored). */
   pilot: boolean;
   flags: string[];

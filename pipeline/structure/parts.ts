@@ -3,8 +3,16 @@ import type { Line, Part, Span } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import type { Template } from '../template.ts';
 
-export /** Sub-parts by the labels lines open with, outermost level first; marks from the markers under each. */
-function partsOf(lines: Line[], t: Template, skip: Set<Span>, markers: { line: number; value: number }[]): Part[] {
+/** A part with the lines it spans in its question (`from` up to, not including, `to`). */
+export interface PartSpan { part: Part; from: number; to: number }
+
+/** Sub-parts by the labels lines open with, outermost level first; marks from the markers under each. */
+export function partsOf(lines: Line[], t: Template, skip: Set<Span>, markers: { line: number; value: number }[]): Part[] {
+  return partSpans(lines, t, skip, markers).map(p => p.part);
+}
+
+/** The parts and where each runs: a part ends where the next one opens. */
+export function partSpans(lines: Line[], t: Template, skip: Set<Span>, markers: { line: number; value: number }[]): PartSpan[] {
   if (!t.re.parts.length) return [];
   const starts: { line: number; label: string }[] = [];
   const path: string[] = [];
@@ -21,12 +29,12 @@ function partsOf(lines: Line[], t: Template, skip: Set<Span>, markers: { line: n
     }
     if (opened) starts.push({ line: li, label: path.filter(Boolean).join('') });
   });
-  const parts: Part[] = starts.map((p, i) => {
-    const end = i + 1 < starts.length ? starts[i + 1].line : Infinity;
+  const parts: PartSpan[] = starts.map((p, i) => {
+    const end = i + 1 < starts.length ? starts[i + 1].line : lines.length;
     const own = markers.filter(m => m.line >= p.line && m.line < end);
-    return { label: p.label, marks: own.length ? own.reduce((a, m) => a + m.value, 0) : null };
+    return { part: { label: p.label, marks: own.length ? own.reduce((a, m) => a + m.value, 0) : null }, from: p.line, to: end };
   });
   // A part that only introduces its sub-parts ((b) before (b)(i)) is not a part of its own.
-  return parts.filter((p, i) => !(p.marks === null && parts[i + 1]?.label.startsWith(p.label)));
+  return parts.filter((p, i) => !(p.part.marks === null && parts[i + 1]?.part.label.startsWith(p.part.label)));
 }
 

@@ -1,11 +1,11 @@
 // A question from its draft: the lines a number opened, read for options, marks, parts and type.
 import type { Line, PaperDocument, Question, Span } from '../document.ts';
 import { questionId } from '../ids.ts';
-import type { QuestionType, Template } from '../template.ts';
+import type { QuestionType } from '../template.ts';
 import { rawText } from '../text/line-text.ts';
 import { findPoints, patternPoints } from './marks.ts';
 import { optionsOf } from './options.ts';
-import { partsOf } from './parts.ts';
+import { partSpans } from './parts.ts';
 import { regionsOf } from './regions.ts';
 
 export interface Draft {
@@ -31,10 +31,15 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   const { options, firstLine } = d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(d.lines, t, skip, ocr);
   if (value === null && !t.re.sectionPoints) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
   else if (value !== null && t.points.values && !t.points.values.includes(value)) doc.messages.warn('segment/unusual-points', `points ${value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
-  const parts = partsOf(d.lines, t, skip, byPattern?.markers ?? []);
+  const spans = partSpans(d.lines, t, skip, byPattern?.markers ?? []);
+  const parts = spans.map(s => s.part);
   let type: QuestionType = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
-  // On a paper read by inferred conventions, a prompt ending in `=` asks for a value.
-  if (type === 'free' && t.infer && asksForValue(d.lines, parts.length > 0, t)) type = 'short';
+  // On a paper read by inferred conventions, a prompt ending in `=` asks for a value; each part is
+  // typed so, and the question's type is its first part's.
+  if (type === 'free' && t.infer) {
+    for (const s of spans) s.part.type = asksForValue(d.lines.slice(s.from, s.to)) ? 'short' : 'free';
+    if (parts.length ? parts[0].type === 'short' : asksForValue(d.lines)) type = 'short';
+  }
   if (type === 'mcq' && d.typeHint === 'mcq-multi') type = 'mcq-multi';
   else if (d.typeHint === 'free') type = 'free';
   else if (d.typeHint === 'numeric' && !options.length) type = 'numeric';
@@ -61,16 +66,8 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   };
 }
 
-/**
- * Whether the question (its first part, where it has parts: a question's type is its first
- * part's) asks for a value rather than a worked answer: its prompt ends in `=`, a blank to fill.
- */
-function asksForValue(lines: Line[], hasParts: boolean, t: Template): boolean {
-  let span = lines;
-  if (hasParts) {
-    const starts = lines.map((l, i) => (t.re.parts.some(re => re.test(rawText(l.spans))) ? i : -1)).filter(i => i >= 0);
-    if (starts.length) span = lines.slice(starts[0], starts[1] ?? lines.length);
-  }
-  const text = span.map(l => rawText(l.spans)).join(' ').trim();
+/** Whether a prompt (a question's, or one part's lines) asks for a value rather than a worked answer: it ends in `=`, a blank to fill. */
+function asksForValue(lines: Line[]): boolean {
+  const text = lines.map(l => rawText(l.spans)).join(' ').trim();
   return /=\s*$/.test(text);
 }
