@@ -162,6 +162,10 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
     // 1(a) states a theorem, 2 is worked: they ask for no value and get none.
     expect([byNumber.get(1).answer, byNumber.get(2).answer]).toEqual([null, null]);
     expect(byNumber.get(1).parts.every((p: { answer?: string }) => p.answer === undefined)).toBe(true);
+    // Set with TeX's fonts (CMMI variables, CMSY symbols): limits keep their subscripts, fractions their sides.
+    expect(byNumber.get(3).stem).toContain('$\\lim_{x\\to0}\\frac{e^{x}-1}{x}=$');
+    expect(byNumber.get(3).stem).toContain('$\\lim_{x\\to0}\\frac{\\sin(3x)}{\\tan(7x)}=$');
+    expect(byNumber.get(2).stem).toContain('$g(x)=x^{5}-10x$');
   });
 
   it('reads JEE Advanced by subject: Q.1–Q.17 under each, with the type and full marks of its section', () => {

@@ -9,9 +9,13 @@ import { RULE, toGlyphs, type Glyph } from './glyphs.ts';
 import { formulaLatex } from './latex.ts';
 import { words } from './words.ts';
 
-/** Fonts that hold math symbols (Cambridge's NewMathSymb/NewMathExtn, Cambria Math). */
-const MATH_FONT = /math|^Symbol$|^MT Extra$/i;
-const ITALIC = /italic|oblique/i;
+/**
+ * Fonts that hold math symbols (Cambridge's NewMathSymb/NewMathExtn, Cambria Math; TeX's symbol,
+ * extension and AMS fonts, where a quiz typeset with LaTeX sets →, −, ≤ and big operators).
+ */
+const MATH_FONT = /math|^Symbol$|^MT Extra$|(?:^|\+)(?:CMSY|CMEX|MSBM|MSAM|LMSY|LMEX)\d/i;
+/** Italic fonts; TeX's math italic (CMMI) sets the variables of formulas. */
+const ITALIC = /italic|oblique|(?:^|\+)(?:CMMI|LMMI)\d/i;
 /** An italic variable or point name: x, k, A, AB, ABC (a stop after it is the sentence's). */
 const VARIABLE = /^(?:[a-zα-ω]|[A-Z]{1,3})[.,;:]?$/u;
 const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
@@ -70,7 +74,11 @@ export function stacks(spans: Span[]): Stack[] {
           if (side.includes(t) || used.has(t) || t === a || t === b || !token(t)) continue;
           // Its own baseline at its size, or a script of it (d²y: the ² raised, smaller).
           const level = Math.abs(t.baseline - seed.baseline) <= seed.size * 0.2 && Math.abs(t.size - seed.size) <= seed.size * 0.25;
-          const script = t.size < seed.size * 0.8 && Math.abs(t.baseline - seed.baseline) <= seed.size * 0.6;
+          // A script follows its base: one to the left of the side needs a base of the side's level
+          // just before it (the `x` of `eˣ − 1`); the `x→0` under a `lim` before a fraction is the limit's.
+          const hasBase = () => sorted.some(u => u !== t && u.bbox[2] <= t.bbox[0] + seed.size * 0.1 && t.bbox[0] - u.bbox[2] < seed.size * 0.35
+            && Math.abs(u.baseline - seed.baseline) <= seed.size * 0.2 && Math.abs(u.size - seed.size) <= seed.size * 0.25);
+          const script = t.size < seed.size * 0.8 && Math.abs(t.baseline - seed.baseline) <= seed.size * 0.6 && (t.bbox[0] >= Math.min(...side.map(s => s.bbox[0])) || hasBase());
           // …or the base the seed is a script of (5⁻² under a fraction bar, the seed its −).
           // The base stands wholly on its side of the bar.
           const clear = seed === a ? t.bbox[3] <= axis + t.size * 0.1 : t.bbox[1] >= axis - t.size * 0.1;
