@@ -161,6 +161,8 @@ export interface PaperDocument {
   /** Lines after the questions end (an appended answer section, a repeat with worked solutions). */
   tail: Line[];
   questions: Question[];
+  /** The entries of the answer key joined to the paper (section, number), or null where no key was read. */
+  keyEntries: { section: string | null; number: number }[] | null;
   messages: Diagnostics;
   /** What each stage did (e.g. pages rendered vs taken from cache), for the run summary. */
   counters: Record<string, number>;

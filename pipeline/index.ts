@@ -12,6 +12,7 @@ import { composeStage } from './stages/compose.ts';
 import { mathStage } from './stages/math.ts';
 import { lintStage } from './stages/lint.ts';
 import { answersStage } from './stages/answers.ts';
+import { gapsStage } from './stages/gaps.ts';
 import { statsStage } from './stages/stats.ts';
 import { emitStage } from './stages/emit.ts';
 import type { CorpusStage } from './corpus/stage.ts';
@@ -35,6 +36,7 @@ export function stages(_config: Config): Stage[] {
     mathStage(), //      every formula parses in KaTeX, or is reported and kept as text
     lintStage(), //      broken text and furniture-only regions reported, per question
     answersStage(), //   the official key beside the paper (CSV, image or PDF; OCR where needed)
+    gapsStage(), //      numbers the run skips: explained by the stated count or the key, else reported
     statsStage(), //     published error rates and difficulty
     emitStage(), //      records (TO / TI / IO) into the store
   ];

@@ -106,7 +106,7 @@ export function newDocument(file: string, bytes: Uint8Array): PaperDocument {
     exam: { family: '', language: '', year: null, sitting: null, session: null, subject: null, form: null, electives: [] },
     // The template is set by register; no later stage runs without it.
     template: undefined as unknown as Template,
-    pages: [], lines: [], tail: [], questions: [], messages: new Diagnostics(path.basename(file)), counters: {},
+    pages: [], lines: [], tail: [], questions: [], keyEntries: null, messages: new Diagnostics(path.basename(file)), counters: {},
   };
 }
 

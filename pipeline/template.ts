@@ -14,7 +14,12 @@ export interface TemplateData {
   subject: string;
   language: string;
   detect: { all?: string[]; any?: string[] };
-  cover: { year?: string; session?: string; subject?: string; subjects?: PatternId[]; sittings?: PatternId[]; forms?: PatternId[]; form?: string };
+  /**
+   * What the cover says. `count`: patterns whose group 1 is the number of questions the paper
+   * states it holds (`Esta prueba consta de 80 preguntas`), read on the cover and the instructions
+   * before the first question; a form that keeps a longer form's numbers has gaps it explains.
+   */
+  cover: { year?: string; session?: string; subject?: string; subjects?: PatternId[]; sittings?: PatternId[]; forms?: PatternId[]; form?: string; count?: string[] };
   /**
    * Sections: named by the running head of a page (`head`) or by a heading line in the flow of
    * questions (`body`). `ranges` read from the cover which numbers a section holds
@@ -98,6 +103,7 @@ export interface Template extends TemplateData {
     points: RegExp | null;
     sectionPoints: RegExp | null;
     parts: RegExp[];
+    count: RegExp[];
   };
   /** Font name fragment → (code point → character), for fonts whose glyphs carry private code points. */
   fontMaps: Map<string, Map<number, string>>;
@@ -212,6 +218,7 @@ export function loadTemplate(file: string, root: string): Template {
       points: data.points.pattern ? compile(name, 'points.pattern', data.points.pattern, 'gu') : null,
       sectionPoints: data.points.sectionDefault ? compile(name, 'points.sectionDefault', data.points.sectionDefault) : null,
       parts: (data.parts?.levels ?? []).map((p, i) => compile(name, `parts.levels[${i}]`, p)),
+      count: (data.cover.count ?? []).map((p, i) => compile(name, `cover.count[${i}]`, p)),
     },
     fontMaps,
   };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import stringSimilarity from 'string-similarity';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
-import { runBatch } from '../pipeline/run.ts';
+import { runBatch, type BatchResult } from '../pipeline/run.ts';
 import { haveShared, SCORER, TEST_OUT } from './helpers.ts';
 import { imageOnlyCopy } from './image-only.ts';
 
@@ -26,11 +26,12 @@ const score = (out: string): Scored => JSON.parse(execFileSync('node', [SCORER, 
 const records = (out: string) => fs.readFileSync(path.join(out, YEAR, 'items.jsonl'), 'utf8').trim().split('\n').map(l => JSON.parse(l));
 
 describe.skipIf(!haveShared())('educator papers read by inferred conventions', () => {
+  let text: BatchResult;
   beforeAll(async () => {
     fs.rmSync(OUT, { recursive: true, force: true });
     fs.rmSync(SCAN_IN, { recursive: true, force: true });
     fs.rmSync(SCAN_OUT, { recursive: true, force: true });
-    const text = await runBatch(resolveConfig({ year: YEAR, inDir: PAPERS, outDir: OUT, progress: false }, {}));
+    text = await runBatch(resolveConfig({ year: YEAR, inDir: PAPERS, outDir: OUT, progress: false }, {}));
     expect(text.papers.filter(p => p.status === 'failed').map(p => p.file)).toEqual([]);
     await imageOnlyCopy(path.join(PAPERS, `${SCANNED}.pdf`), SCAN_IN);
     const scan = await runBatch(resolveConfig({ year: YEAR, inDir: SCAN_IN, outDir: SCAN_OUT, progress: false }, {}));
@@ -60,12 +61,20 @@ describe.skipIf(!haveShared())('educator papers read by inferred conventions', (
       'fr-exercice-parts.pdf': ['word:Exercice', null],
       'en-q-lower-two-columns.pdf': ['q', 'lower'],
       'en-paren-close.pdf': ['paren-close', 'upper'],
+      'es-seleccion-numeros.pdf': ['dot', 'upper'],
     };
     for (const [file, [numbering, options]] of Object.entries(want)) {
       const c = byPaper.get(file);
       expect(c?.numbering.id, file).toBe(numbering);
       expect(c?.options?.id ?? null, file).toBe(options);
     }
+  });
+
+  it('keeps a selection\'s own numbers (1, 2, 4, 5, 7, 8): its stated count explains the gaps, and its key joins by them', () => {
+    const own = records(OUT).filter(r => r.source.file === 'es-seleccion-numeros.pdf').sort((a, b) => a.number - b.number);
+    expect(own.map(r => `${r.number}${r.answer}`)).toEqual(['1A', '2B', '4B', '5C', '7C', '8B']);
+    const messages = text.papers.find(p => p.file === 'es-seleccion-numeros.pdf')!.messages;
+    expect(messages.filter(m => m.rule.startsWith('gaps/')).map(m => `${m.severity} ${m.rule}`)).toEqual(['info gaps/by-design']);
   });
 
   it('gives options clean text: no label or bracket of the next option left at the end', () => {

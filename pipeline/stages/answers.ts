@@ -275,6 +275,7 @@ export async function readKey(file: string, doc: PaperDocument): Promise<Answer[
 /** Join key entries to questions; conflicts are diagnostics and leave the answer unset. */
 export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: string, expected: (q: Question) => boolean = () => true): void {
   const t = doc.template;
+  doc.keyEntries = [...(doc.keyEntries ?? []), ...answers.map(a => ({ section: a.section, number: a.number }))];
   const find = (a: Answer) => doc.questions.find(q => q.number === a.number && (a.section === null || q.section === a.section));
   const seen = new Set<Question>();
   for (const a of answers) {

@@ -12,6 +12,7 @@ import { marginMark, ocrNumbering } from '../structure/ocr-numbering.ts';
 import { buildQuestion, type Draft } from '../structure/question.ts';
 import { canOpen, sectionRanges } from '../structure/sections.ts';
 import { inferConventions } from '../structure/conventions.ts';
+import { statedCount } from '../text/stated-count.ts';
 
 export { matchAnchor, ocrNumberText } from '../structure/anchors.ts';
 export { findPoints } from '../structure/marks.ts';
@@ -49,7 +50,9 @@ export function segmentStage(): Stage {
       let sectionPoints: number | null = null;
       let instructionsOn: number | null = null;
       let ended = false;
-      const maxJump = t.numbering.maxJump ?? 3;
+      // A paper that states how many questions it holds may skip numbers (a selection that keeps a
+      // longer form's numbers): the gaps stage holds the count against what is found.
+      const maxJump = statedCount(doc.cover, t.re.count) !== null ? Math.max(t.numbering.maxJump ?? 3, 3) : t.numbering.maxJump ?? 3;
       const pageOf = (n: number) => doc.pages[n - 1];
       const aside = (line: Line) => pageOf(line.page).furniture.push(...line.spans);
       for (const line of doc.lines) {
@@ -114,7 +117,6 @@ export function segmentStage(): Stage {
             fits = true;
           }
           if (fits) {
-            if (anchor.number > prev + 1 && prev !== 0) doc.messages.warn('segment/number-gap', `question ${n} follows ${prev}: ${n - prev - 1} number(s) missing`, { page: line.page, item: String(n), stage: 'segment' });
             last.set(section ?? '', anchor.number);
             current = { section, number: anchor.number, anchor: anchor.spans, lines: [line], typeHint, sectionPoints };
             drafts.push(current);

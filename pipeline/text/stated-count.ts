@@ -1,0 +1,13 @@
+// The number of questions a paper says it holds (`Esta prueba consta de 80 preguntas`), read by
+// the template's own patterns: the first statement found counts (a later `60 de las cuales` is
+// about scoring, not about how many are printed).
+
+/** The count group 1 of the first pattern that matches gives, or null where the text states none. */
+export function statedCount(text: string, patterns: readonly RegExp[]): number | null {
+  let best: { at: number; count: number } | null = null;
+  for (const re of patterns) {
+    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
+    if (m && Number(m[1]) > 0 && (!best || m.index < best.at)) best = { at: m.index, count: Number(m[1]) };
+  }
+  return best?.count ?? null;
+}
