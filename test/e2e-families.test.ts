@@ -153,6 +153,10 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
     expect(records('vn-thpt')[0].exam.conventions.options.id).toBe('upper');
     expect(records('exam-class')[0].exam.conventions.numbering.id).toBe('dot');
     expect(records('exam-class')[0].exam.conventions.options).toBeNull();
+    // Papers a family template claims are read by inference too, as a check: their own numbering wins.
+    for (const family of ['paes', 'cambridge', 'gaokao', 'enem', 'jee']) {
+      for (const r of records(family)) expect(r.exam.conventions?.numbering.id, `${family} ${r.id}`).toBe('template');
+    }
   });
 
   it('reads a worked key (the quiz again with solutions) for the values its parts ask for, and no value from a solution that ends in words', () => {

@@ -62,6 +62,7 @@ describe.skipIf(!haveShared())('educator papers read by inferred conventions', (
       'en-q-lower-two-columns.pdf': ['q', 'lower'],
       'en-paren-close.pdf': ['paren-close', 'upper'],
       'es-seleccion-numeros.pdf': ['dot', 'upper'],
+      'es-ensayo-paes.pdf': ['word:Pregunta', 'lower'],
     };
     for (const [file, [numbering, options]] of Object.entries(want)) {
       const c = byPaper.get(file);
@@ -75,6 +76,14 @@ describe.skipIf(!haveShared())('educator papers read by inferred conventions', (
     expect(own.map(r => `${r.number}${r.answer}`)).toEqual(['1A', '2B', '4B', '5C', '7C', '8B']);
     const messages = text.papers.find(p => p.file === 'es-seleccion-numeros.pdf')!.messages;
     expect(messages.filter(m => m.rule.startsWith('gaps/')).map(m => `${m.severity} ${m.rule}`)).toEqual(['info gaps/by-design']);
+  });
+
+  it('reads a practice paper the PAES template claims by the paper\'s own conventions, where the template\'s numbering explains nothing', () => {
+    const own = records(OUT).filter(r => r.source.file === 'es-ensayo-paes.pdf');
+    expect(own.map(r => r.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(new Set(own.map(r => r.exam.template))).toEqual(new Set(['paes']));
+    const messages = text.papers.find(p => p.file === 'es-ensayo-paes.pdf')!.messages;
+    expect(messages.filter(m => m.rule.startsWith('segment/template')).map(m => m.rule)).toEqual(['segment/template-fallback']);
   });
 
   it('gives options clean text: no label or bracket of the next option left at the end', () => {

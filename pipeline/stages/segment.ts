@@ -4,14 +4,14 @@
 // question holds (options, marks, parts, type, regions) is read by the processors in structure/.
 import type { Line, PaperDocument } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
-import type { Stage } from '../stage.ts';
-import type { QuestionType } from '../template.ts';
+import type { Stage, StageContext } from '../stage.ts';
+import type { QuestionType, Template } from '../template.ts';
 import { matchAnchor } from '../structure/anchors.ts';
 import { hasOptionMarkers } from '../structure/options.ts';
 import { marginMark, ocrNumbering } from '../structure/ocr-numbering.ts';
 import { buildQuestion, type Draft } from '../structure/question.ts';
 import { canOpen, sectionRanges } from '../structure/sections.ts';
-import { inferConventions } from '../structure/conventions.ts';
+import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { statedCount } from '../text/stated-count.ts';
 
 export { matchAnchor, ocrNumberText } from '../structure/anchors.ts';
@@ -25,11 +25,38 @@ function median(xs: number[]): number {
   return s.length ? s[Math.floor(s.length / 2)] : 0;
 }
 
+/**
+ * A paper a family template claims is read by inference too, as a check. Where the template's own
+ * numbering explains (almost) nothing and another scheme explains the paper, the paper is read by
+ * that scheme; where another explains clearly more, it is reported. What was found is recorded.
+ */
+function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly Template[]): void {
+  const fallback = templates.find(x => x.infer);
+  const check = fallback ? checkConventions(doc, bodySize, fallback) : null;
+  if (!check) return;
+  // What the template reads is recorded, unless the check below finds the paper reads otherwise.
+  doc.exam.conventions = check.own;
+  const { numbering } = check.conventions;
+  if (numbering.id === 'template') return;
+  const own = check.own.numbering;
+  const what = `the template's numbering explains ${own.inSequence} numbers in sequence (${own.carrying} with options or marks); the paper's own ${numbering.id} explains ${numbering.inSequence} (${numbering.carrying})`;
+  // Questions carry options or marks; a numbered list inside them (a question's (1), (2)) runs in
+  // sequence too but carries neither: the blocks that carry them are what a scheme must explain.
+  if (own.inSequence < 2 && own.carrying < 2 && numbering.inSequence >= 2) {
+    doc.template = check.template;
+    doc.exam.conventions = check.conventions;
+    doc.messages.warn('segment/template-fallback', `${what}: the paper is read by its own conventions (see exam.conventions)`, { stage: 'segment' });
+  } else if (numbering.carrying >= own.carrying + Math.max(3, own.carrying * 0.25) && numbering.inSequence >= own.inSequence) {
+    doc.exam.conventions = check.conventions;
+    doc.messages.warn('segment/conventions-disagree', `${what}: the ${doc.template.id} template may not fit this paper`, { stage: 'segment' });
+  }
+}
+
 export function segmentStage(): Stage {
   return {
     name: 'segment',
     kind: 'processor',
-    run(doc: PaperDocument) {
+    run(doc: PaperDocument, ctx: StageContext) {
       const bodySize = median(doc.lines.flatMap(l => l.spans.filter(s => !s.math).map(s => s.size)));
       // A paper no family template claims: its own numbering and options, read from the paper.
       const inferred = inferConventions(doc, bodySize);
@@ -38,7 +65,7 @@ export function segmentStage(): Stage {
         doc.exam.conventions = inferred.conventions;
         const { numbering, options } = inferred.conventions;
         doc.messages.info('segment/conventions', `numbering ${numbering.id} (${numbering.inSequence} in sequence, ${numbering.carrying} with options or marks), options ${options ? `${options.id} (${options.inOrder} in order)` : 'none'}`, { stage: 'segment' });
-      }
+      } else checkTemplate(doc, bodySize, ctx.templates);
       const t = doc.template;
       const numbering = ocrNumbering(doc, bodySize);
       const last = new Map<string, number>();

@@ -30,12 +30,14 @@ function leadsOf(doc: PaperDocument, line: Line, bodySize: number, t: Template):
 
 /**
  * How well numbers in reading order run as a sequence: each number that follows its predecessor
- * by one counts, and a 1 may start the count over (numbering that restarts per section).
+ * by one counts, and a 1 may start the count over (numbering that restarts per section). The first
+ * run may open where the template lets a paper open (a 理综 paper's chemistry at 7).
  */
-export function sequenceScore(numbers: number[]): number {
+export function sequenceScore(numbers: number[], first: number | number[] | null = 1): number {
+  const opens = (n: number) => first === null || (Array.isArray(first) ? first.includes(n) : n === first);
   let score = 0, prev = 0;
   for (const n of numbers) {
-    if (n === prev + 1) { if (prev > 0) score++; prev = n; } else if (n === 1) prev = 1;
+    if (n === prev + 1) { if (prev > 0) score++; prev = n; } else if (n === 1 || (prev === 0 && opens(n))) prev = n;
   }
   return score;
 }
@@ -65,8 +67,7 @@ function mostCommon(xs: string[]): string | null {
 }
 
 /** The candidates of the template's `infer` block tried on the paper; null when it has none. */
-export function inferConventions(doc: PaperDocument, bodySize: number): { template: Template; conventions: Conventions } | null {
-  const t = doc.template;
+export function inferConventions(doc: PaperDocument, bodySize: number, t: Template = doc.template): { template: Template; conventions: Conventions } | null {
   if (!t.infer) return null;
   const leads = doc.lines.map(l => leadsOf(doc, l, bodySize, t));
   const texts = doc.lines.map(l => rawText(l.spans.filter(s => !s.math)));
@@ -89,7 +90,7 @@ export function inferConventions(doc: PaperDocument, bodySize: number): { templa
     const word = c.leadWord ? mostCommon(found.map(x => x.m[1])) : null;
     const pattern = word === null ? c.pattern : `^\\s*${escapeRegExp(word)}\\s*(\\d{1,3})(?![0-9])\\s*[.:：．)]?`;
     const anchors = found.filter(x => word === null || x.m[1] === word);
-    const inSequence = sequenceScore(anchors.map(x => Number(x.m[word === null ? 1 : 2])));
+    const inSequence = sequenceScore(anchors.map(x => Number(x.m[word === null ? 1 : 2])), t.numbering.first);
     // Questions carry options or marks; a numbered instruction list does not: between one number
     // and the next, a marks marker or two option labels.
     let carrying = 0;
@@ -113,4 +114,32 @@ export function inferConventions(doc: PaperDocument, bodySize: number): { templa
     },
   });
   return { template, conventions: { numbering, options } };
+}
+
+/** What the check of a family template's conventions found on a paper. */
+export interface ConventionsCheck {
+  /** The reading that explains the paper best, the template's own numbering among the candidates. */
+  conventions: Conventions;
+  /** The template's own numbering (and the options that fit best), scored as the candidates are. */
+  own: Conventions;
+  /** The template with the winning numbering and options in place of its own. */
+  template: Template;
+}
+
+/**
+ * A paper a family template claims, read by inference as a check: the template's own numbering and
+ * options are candidates beside the fallback template's, and win ties. Where another scheme explains
+ * the paper better, the family's layout has changed (or the cover matched the wrong family).
+ */
+export function checkConventions(doc: PaperDocument, bodySize: number, fallback: Template): ConventionsCheck | null {
+  const t = doc.template;
+  if (t.infer || !fallback.infer) return null;
+  const own = { id: 'template', pattern: t.numbering.pattern };
+  const ownOptions = t.options.markers.length ? [{ id: 'template', markers: t.options.markers, pattern: t.options.pattern }] : [];
+  const hybrid = { ...t, infer: { numbering: [own, ...fallback.infer.numbering], options: [...ownOptions, ...fallback.infer.options] } } as Template;
+  const ownOnly = { ...t, infer: { numbering: [own], options: ownOptions } } as Template;
+  const best = inferConventions(doc, bodySize, hybrid)!;
+  const mine = inferConventions(doc, bodySize, ownOnly)!;
+  const { infer: _, ...template } = best.template;
+  return { conventions: best.conventions, own: mine.conventions, template: Object.freeze(template) as Template };
 }
