@@ -13,6 +13,7 @@ import { mathStage } from './stages/math.ts';
 import { lintStage } from './stages/lint.ts';
 import { answersStage } from './stages/answers.ts';
 import { gapsStage } from './stages/gaps.ts';
+import { totalsStage } from './stages/totals.ts';
 import { statsStage } from './stages/stats.ts';
 import { emitStage } from './stages/emit.ts';
 import type { CorpusStage } from './corpus/stage.ts';
@@ -37,6 +38,7 @@ export function stages(_config: Config): Stage[] {
     lintStage(), //      broken text and furniture-only regions reported, per question
     answersStage(), //   the official key beside the paper (CSV, image or PDF; OCR where needed)
     gapsStage(), //      numbers the run skips: explained by the stated count or the key, else reported
+    totalsStage(), //    the total marks the paper states, held against its questions' points
     statsStage(), //     published error rates and difficulty
     emitStage(), //      records (TO / TI / IO) into the store
   ];

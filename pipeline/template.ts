@@ -18,8 +18,9 @@ export interface TemplateData {
    * What the cover says. `count`: patterns whose group 1 is the number of questions the paper
    * states it holds (`Esta prueba consta de 80 preguntas`), read on the cover and the instructions
    * before the first question; a form that keeps a longer form's numbers has gaps it explains.
+   * `total`: patterns whose group 1 is the marks the paper states it is worth (`Total: 20`).
    */
-  cover: { year?: string; session?: string; subject?: string; subjects?: PatternId[]; sittings?: PatternId[]; forms?: PatternId[]; form?: string; count?: string[] };
+  cover: { year?: string; session?: string; subject?: string; subjects?: PatternId[]; sittings?: PatternId[]; forms?: PatternId[]; form?: string; count?: string[]; total?: string[] };
   /**
    * Sections: named by the running head of a page (`head`) or by a heading line in the flow of
    * questions (`body`). `ranges` read from the cover which numbers a section holds
@@ -104,6 +105,7 @@ export interface Template extends TemplateData {
     sectionPoints: RegExp | null;
     parts: RegExp[];
     count: RegExp[];
+    total: RegExp[];
   };
   /** Font name fragment → (code point → character), for fonts whose glyphs carry private code points. */
   fontMaps: Map<string, Map<number, string>>;
@@ -219,6 +221,7 @@ export function loadTemplate(file: string, root: string): Template {
       sectionPoints: data.points.sectionDefault ? compile(name, 'points.sectionDefault', data.points.sectionDefault) : null,
       parts: (data.parts?.levels ?? []).map((p, i) => compile(name, `parts.levels[${i}]`, p)),
       count: (data.cover.count ?? []).map((p, i) => compile(name, `cover.count[${i}]`, p)),
+      total: (data.cover.total ?? []).map((p, i) => compile(name, `cover.total[${i}]`, p)),
     },
     fontMaps,
   };

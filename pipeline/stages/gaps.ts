@@ -4,8 +4,8 @@
 // explains is reported, and a stated count the paper does not reach is reported too.
 import type { PaperDocument } from '../document.ts';
 import type { Stage } from '../stage.ts';
-import { rawText } from '../text/line-text.ts';
 import { statedCount } from '../text/stated-count.ts';
+import { frontText } from './totals.ts';
 
 interface Gap { section: string | null; after: number; before: number; page: number; item: string }
 
@@ -19,13 +19,6 @@ export function findGaps(doc: PaperDocument): Gap[] {
     last.set(q.section ?? '', q.number);
   }
   return gaps;
-}
-
-/** The cover and whatever comes before the first question (instructions): where a paper states its count. */
-function frontText(doc: PaperDocument): string {
-  const first = doc.questions[0]?.lines[0];
-  const until = first ? doc.lines.indexOf(first) : doc.lines.length;
-  return [doc.cover, ...doc.lines.slice(0, Math.max(0, until)).map(l => rawText(l.spans))].join('\n');
 }
 
 const missing = (g: Gap) => Array.from({ length: g.before - g.after - 1 }, (_, i) => g.after + 1 + i);

@@ -1,0 +1,33 @@
+// totals: the marks a paper states it is worth (`The total mark for this paper is 75.`, `Total: 20`)
+// held against the sum of its questions' points. A mark misread or missed shows here, as a warning
+// on the paper; where they agree, that is recorded too (the points were all read).
+import type { PaperDocument } from '../document.ts';
+import type { Stage } from '../stage.ts';
+import { rawText } from '../text/line-text.ts';
+import { statedCount } from '../text/stated-count.ts';
+
+/** The cover and whatever comes before the first question: where a paper states its total. */
+export function frontText(doc: PaperDocument): string {
+  const first = doc.questions[0]?.lines[0];
+  const until = first ? doc.lines.indexOf(first) : doc.lines.length;
+  return [doc.cover, ...doc.lines.slice(0, Math.max(0, until)).map(l => rawText(l.spans))].join('\n');
+}
+
+export function totalsStage(): Stage {
+  return {
+    name: 'totals',
+    kind: 'processor',
+    run(doc) {
+      const total = statedCount(frontText(doc), doc.template.re.total);
+      if (total === null || !doc.questions.length) return;
+      const without = doc.questions.filter(q => q.points === null);
+      const sum = doc.questions.reduce((n, q) => n + (q.points ?? 0), 0);
+      if (sum === total && !without.length) {
+        doc.messages.info('totals/match', `the questions' points sum to the ${total} marks the paper states`, { stage: 'totals' });
+        return;
+      }
+      const missing = without.length ? ` (${without.length} question(s) without points: ${without.map(q => q.number).join(', ')})` : '';
+      doc.messages.warn('totals/differ', `the paper states ${total} marks in total; its questions' points sum to ${sum}${missing}`, { stage: 'totals' });
+    },
+  };
+}
