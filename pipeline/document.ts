@@ -1,6 +1,7 @@
 // The one document model every stage reads and enriches. Coordinates are PDF points with a
 // top-left origin (y grows downwards), as the item-record contract asks.
 import type { Diagnostics } from './diagnostics.ts';
+import type { Marking } from './structure/marking.ts';
 import type { QuestionType, Template } from './template.ts';
 
 export type BBox = [number, number, number, number];
@@ -125,6 +126,8 @@ export interface Question {
   number: number;
   type: QuestionType;
   points: number | null;
+  /** The marking scheme of the question's section (JEE: full, partial, zero and negative marks), where the paper states one. */
+  marking: Marking | null;
   parts: Part[];
   /** What the key says of the item beyond its answer: `pilot` (not scored), `annulled`. */
   flags: string[];

@@ -54,9 +54,11 @@ export interface TemplateData {
    * Points or marks. By position from `open`, `unit`, `close` (`[3점]`, `[4]`), or by `pattern` over a
    * line (group 1 the value, `(14 分)`). `sum`: every marker counts (marks per part, summed);
    * otherwise the last one. `sectionDefault`: a heading line that sets the points of every question
-   * under it (每小题 6 分, group 1).
+   * under it (每小题 6 分, group 1). `scheme`: lines of a section's marking scheme (JEE's `Full Marks :
+   * 4 ONLY if …`, `Partial Marks : 3 If …`, `Zero Marks`, `Negative Marks`): group 1 the marks, group 2
+   * the condition; kept on each question of the section as `marking`.
    */
-  points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; sectionDefault?: string };
+  points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; sectionDefault?: string; scheme?: { full?: string; partial?: string; zero?: string; negative?: string } };
   /** Sub-parts, outermost level first: a pattern a line opens with (group 1 the label), e.g. `(a)`, `(i)`. */
   parts?: { levels: string[] };
   /**
@@ -106,6 +108,7 @@ export interface Template extends TemplateData {
     parts: RegExp[];
     count: RegExp[];
     total: RegExp[];
+    scheme: { kind: 'full' | 'partial' | 'zero' | 'negative'; re: RegExp }[];
   };
   /** Font name fragment → (code point → character), for fonts whose glyphs carry private code points. */
   fontMaps: Map<string, Map<number, string>>;
@@ -222,6 +225,7 @@ export function loadTemplate(file: string, root: string): Template {
       parts: (data.parts?.levels ?? []).map((p, i) => compile(name, `parts.levels[${i}]`, p)),
       count: (data.cover.count ?? []).map((p, i) => compile(name, `cover.count[${i}]`, p)),
       total: (data.cover.total ?? []).map((p, i) => compile(name, `cover.total[${i}]`, p)),
+      scheme: (['full', 'partial', 'zero', 'negative'] as const).flatMap(kind => (data.points.scheme?.[kind] ? [{ kind, re: compile(name, `points.scheme.${kind}`, data.points.scheme[kind]!) }] : [])),
     },
     fontMaps,
   };

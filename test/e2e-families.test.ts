@@ -172,13 +172,22 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
     expect(byNumber.get(2).stem).toContain('$g(x)=x^{5}-10x$');
   });
 
-  it('reads JEE Advanced by subject: Q.1–Q.17 under each, with the type and full marks of its section', () => {
+  it('reads JEE Advanced by subject: Q.1–Q.17 under each, with the type, full marks and marking scheme of its section', () => {
     const recs = records('jee');
     for (const subject of ['mathematics', 'physics', 'chemistry']) {
       const own = recs.filter(r => r.section === subject).sort((a, b) => a.number - b.number);
       expect(own.map(r => r.number), subject).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
       expect(own.filter(r => r.type === 'numeric').every(r => r.options.length === 0 && r.points === 4), subject).toBe(true);
       expect(own.filter(r => r.type === 'mcq-multi').length, subject).toBe(3);
+      // Each section's marking scheme is kept as data: full, partial, zero and negative marks.
+      const scheme = (n: number) => {
+        const m = own.find(r => r.number === n).marking;
+        return [m.full?.marks, m.partial.map((p: { marks: number }) => p.marks), m.zero?.marks, m.negative?.marks ?? null];
+      };
+      expect(scheme(1), subject).toEqual([4, [3, 2, 1], 0, -2]);
+      expect(scheme(4), subject).toEqual([3, [], 0, -1]);
+      expect(scheme(8), subject).toEqual([4, [], 0, null]);
+      expect(own.find(r => r.number === 1).marking.partial[1].when, subject).toBe('If three or more options are correct but ONLY two options are chosen, both of which are correct');
     }
   });
 

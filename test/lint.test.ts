@@ -10,7 +10,7 @@ import type { PaperDocument } from '../pipeline/document.ts';
 
 function question(over: Partial<Question> = {}): Question {
   return {
-    id: 'p-common-1', section: 'common', number: 1, type: 'mcq', points: 2, parts: [], flags: [], page: 1, lines: [], anchor: [],
+    id: 'p-common-1', section: 'common', number: 1, type: 'mcq', points: 2, marking: null, parts: [], flags: [], page: 1, lines: [], anchor: [],
     stemLines: 0, regions: [], stem: '다음 값을 구하시오.', options: ['1', '2', '3', '4', '5'].map((t, i) => ({ label: String(i + 1), text: t })),
     figures: [], answer: null, errorRate: null, difficulty: null, ...over,
   };

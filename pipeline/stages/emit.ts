@@ -2,6 +2,7 @@
 // IO page images + the question's number and regions), written to the store in one transaction.
 // A renderer: it reads the document and changes nothing on it.
 import type { KnowledgePath } from '../corpus/tagger.ts';
+import type { Marking } from '../structure/marking.ts';
 import type { PaperDocument, Question } from '../document.ts';
 import { round } from '../document.ts';
 import type { Stage } from '../stage.ts';
@@ -17,6 +18,8 @@ export interface ItemRecord {
   stem: string;
   answer: string | null;
   points: number | null;
+  /** The section's marking scheme where the paper states one: `{full, partial: [], zero, negative}`, each `{marks, when}`. */
+  marking?: Marking | null;
   /** Each part's label and marks; `type` on papers read by inferred conventions, `answer` where a key gives one per part. */
   parts: { label: string; marks: number | null; type?: string; answer?: string | null }[];
   /** The key marks the item as a pilot (tried out, not scored). */
@@ -61,6 +64,7 @@ export function toRecord(doc: PaperDocument, q: Question): ItemRecord {
     stem: q.stem,
     answer: q.answer,
     points: q.points,
+    marking: q.marking,
     parts: q.parts,
     pilot: q.flags.includes('pilot'),
     flags: q.flags,

@@ -11,6 +11,7 @@ import { hasOptionMarkers } from '../structure/options.ts';
 import { marginMark, ocrNumbering } from '../structure/ocr-numbering.ts';
 import { buildQuestion, type Draft } from '../structure/question.ts';
 import { canOpen, sectionRanges } from '../structure/sections.ts';
+import { markingLine, withRule, type Marking, type MarkRule } from '../structure/marking.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { statedCount } from '../text/stated-count.ts';
 
@@ -75,6 +76,9 @@ export function segmentStage(): Stage {
       let typeHint: QuestionType | null = null;
       let bodySection: string | null = t.sections.default;
       let sectionPoints: number | null = null;
+      let marking: Marking | null = null;
+      /** The marking rule of the line before, while lines carry on its condition. */
+      let lastRule: MarkRule | null = null;
       let instructionsOn: number | null = null;
       let ended = false;
       // A paper that states how many questions it holds may skip numbers (a selection that keeps a
@@ -99,16 +103,25 @@ export function segmentStage(): Stage {
         const sectionHeading = t.sections.headingWhere === 'body' ? t.re.sections.find(h => h.re.test(text)) : undefined;
         const heading = t.re.typeHeadings.find(h => h.re.test(text));
         const pointsHere = t.re.sectionPoints?.exec(text);
+        const rule = markingLine(text, t);
         if (instructionsOn !== null && !sectionHeading && !heading) { aside(line); continue; }
         instructionsOn = null;
-        if (sectionHeading || heading || pointsHere) {
-          if (sectionHeading) { bodySection = sectionHeading.id; sectionPoints = null; typeHint = null; }
+        if (sectionHeading || heading || pointsHere || rule) {
+          if (sectionHeading) { bodySection = sectionHeading.id; sectionPoints = null; typeHint = null; marking = null; }
           if (heading) typeHint = heading.type;
           if (pointsHere) sectionPoints = Number(pointsHere[1]);
+          if (rule) marking = withRule(marking, rule);
+          lastRule = rule?.rule ?? null;
           // A heading's wrapped lines belong to no question.
           current = null;
           continue;
         }
+        // A rule's condition wrapped onto the next line (`… both of` / `which are correct;`) goes on in lower case.
+        if (lastRule && current === null && /^\s*\p{Ll}/u.test(text)) {
+          lastRule.when = `${lastRule.when} ${text.trim().replace(/[;；]$/u, '')}`;
+          continue;
+        }
+        lastRule = null;
         const section = t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default;
         const left = page.columns[line.column].x0;
         const decided = numbering.get(line);
@@ -145,7 +158,7 @@ export function segmentStage(): Stage {
           }
           if (fits) {
             last.set(section ?? '', anchor.number);
-            current = { section, number: anchor.number, anchor: anchor.spans, lines: [line], typeHint, sectionPoints };
+            current = { section, number: anchor.number, anchor: anchor.spans, lines: [line], typeHint, sectionPoints, marking };
             drafts.push(current);
             continue;
           }

@@ -5,6 +5,7 @@ import type { QuestionType } from '../template.ts';
 import { rawText } from '../text/line-text.ts';
 import { findPoints, patternPoints } from './marks.ts';
 import { optionsOf } from './options.ts';
+import type { Marking } from './marking.ts';
 import { partSpans } from './parts.ts';
 import { regionsOf } from './regions.ts';
 
@@ -16,6 +17,8 @@ export interface Draft {
   typeHint: QuestionType | null;
   /** Points a section heading gives every question under it (每小题 6 分), if any. */
   sectionPoints: number | null;
+  /** The marking scheme its section states (full, partial, zero, negative marks), if any. */
+  marking?: Marking | null;
 }
 
 export function buildQuestion(doc: PaperDocument, d: Draft): Question {
@@ -50,6 +53,7 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
     number: d.number,
     type,
     points: value,
+    marking: d.marking ?? null,
     parts,
     flags: [],
     page: d.lines[0].page,
