@@ -172,6 +172,17 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
     expect(byNumber.get(2).stem).toContain('$g(x)=x^{5}-10x$');
   });
 
+  it('reads the formulas of a Word paper set in Cambria Math under a hidden name (THPT): scripts, drawn fraction bars, ∫ bounds, no glyph codes left', () => {
+    const byNumber = new Map(records('vn-thpt').map(r => [r.number, r]));
+    const options = (n: number) => byNumber.get(n).options.map((o: { text: string }) => o.text);
+    expect(options(1)).toEqual(['$2^{34}.$', '$A_{34}^{2}.$', '$34^{2}.$', '$C_{34}^{2}.$']);
+    expect(options(5)[1]).toBe('$S=\\int_{0}^{2}e^{x}dx.$');
+    expect(options(7)).toEqual(['$x^{4}+x^{2}+C.$', '$3x^{2}+1+C.$', '$x^{3}+x+C.$', '$\\frac{1}{4}x^{4}+\\frac{1}{2}x^{2}+C.$']);
+    expect(options(14)).toEqual(['$x=\\frac{5}{2}.$', '$x=2.$', '$x=\\frac{3}{2}.$', '$x=3.$']);
+    expect(byNumber.get(18).stem).toContain('$y=\\frac{\\sqrt{x+9}-3}{x^{2}+x}$');
+    for (const r of records('vn-thpt')) expect(`${r.stem} ${options(r.number).join(' ')}`, `${r.number}`).not.toMatch(/[\u0900-\u0dff\u1100-\u137f]/u);
+  });
+
   it('reads JEE Advanced by subject: Q.1–Q.17 under each, with the type, full marks and marking scheme of its section', () => {
     const recs = records('jee');
     for (const subject of ['mathematics', 'physics', 'chemistry']) {

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
-import { decodeSpan } from '../pipeline/stages/text-layer.ts';
+import { decodeSpan, unicodeMathFonts } from '../pipeline/stages/text-layer.ts';
+import { decodeGlyphIds, glyphIdFonts, glyphIdTable } from '../pipeline/text/glyph-ids.ts';
+import { drawnRules } from '../pipeline/text/drawn-rules.ts';
 import { dropOverprint } from '../pipeline/text/overprint.ts';
 import { dropHidden } from '../pipeline/text/hidden.ts';
 import { framesOf } from '../pipeline/text/boxes.ts';
@@ -23,6 +25,24 @@ describe('text-layer', () => {
     expect(plain.math).toBe(false);
     const unknown = decodeSpan({ text: '\ue7ff', bbox: [0, 0, 1, 1], baseline: 1, size: 11, font: 'HyhwpEQ' }, kcsat);
     expect(unknown.unknown).toEqual([0xe7ff]);
+  });
+
+  it('reads the glyph codes Word gives Cambria Math (2ଷସ, ൅4, ඲) as characters, and leaves a paper in Odia as it is', () => {
+    const table = glyphIdTable(ROOT);
+    const runs = [{ text: '𝐴ଷସ', font: 'CIDFont+F4' }, { text: '൅4 ඲𝑒ଶ௫', font: 'CIDFont+F4' }, { text: 'ଓଡ଼ିଆ ଭାଷା ଶିକ୍ଷା', font: 'NotoSansOriya' }];
+    const fonts = glyphIdFonts(runs, table);
+    expect([...fonts]).toEqual(['CIDFont+F4']);
+    expect(runs.map(r => (fonts.has(r.font) ? decodeGlyphIds(r.text, table) : r.text))).toEqual(['𝐴34', '+4 ∫𝑒2x', 'ଓଡ଼ିଆ ଭାଷା ଶିକ୍ଷା']);
+  });
+
+  it('takes a font that sets math italic letters more than Latin ones for a formula font, and its drawn bars for rules', () => {
+    expect([...unicodeMathFonts([{ text: '𝑦 = 𝑎𝑥 + 𝑏', font: 'F4' }, { text: 'Cho hàm số 𝑥', font: 'F2' }])]).toEqual(['F4']);
+    // 5/2 as Word exports it: the digits of F4 over and under a 6.6 pt filled rectangle.
+    const g = (text: string, x: number, baseline: number) => ({ text, bbox: [x, baseline - 10, x + 6, baseline + 2] as [number, number, number, number], baseline, size: 12, font: 'F4' });
+    const bar = { page: 1, kind: 'rect' as const, bbox: [343.8, 572.2, 350.4, 572.9] as [number, number, number, number], visible: true };
+    const rules = drawnRules([bar], [g('5', 344, 566.9), g('2', 344, 584)], f => f === 'F4');
+    expect(rules.map(r => [r.text, r.bbox[0], r.bbox[2], r.font])).toEqual([['―', 343.8, 350.4, 'F4']]);
+    expect(drawnRules([bar], [g('5', 344, 566.9)], f => f === 'F4')).toEqual([]);
   });
 
   it('drops overprinted copies (same text within a fraction of an em), not equal glyphs side by side', () => {

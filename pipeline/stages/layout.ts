@@ -6,6 +6,7 @@ import { bboxUnion, centerX, height } from '../document.ts';
 import { findBody } from './text-layer.ts';
 import type { Stage } from '../stage.ts';
 import { denominatorLine, numeratorLine, numeratorsOver } from '../math/inline.ts';
+import { RULE } from '../math/glyphs.ts';
 
 /** Columns from the column rule where there is one, else from the widest empty vertical gap near the middle. */
 export function findColumns(page: PageInfo): Column[] {
@@ -76,8 +77,31 @@ export function buildLines(spans: Span[], page: number, column: number): Line[] 
     const up = i > 0 ? l.y0 - lines[i - 1].y1 : Infinity;
     const down = i < lines.length - 1 ? lines[i + 1].y0 - l.y1 : Infinity;
     const limit = Math.max(...l.spans.map(s => s.size)) * 0.8;
-    if (Math.min(up, down) > limit) continue;
-    const into = down <= up ? lines[i + 1] : lines[i - 1];
+    // Limits over or under a big operator (∫ ∑ ∏, whose glyph box is smaller than what it draws)
+    // belong to the operator's line, even where another line is nearer.
+    const operators = (k: number) => (lines[k]?.spans ?? []).filter(s => s.math && /^[∫∑∏∮]$/u.test(s.text.trim()));
+    const limits = (k: number, gap: number) => gap <= limit * 2 && l.spans.every(s => operators(k).some(o => s.bbox[0] >= o.bbox[0] - 3 && s.bbox[2] <= o.bbox[2] + s.size));
+    const byOperator = limits(i - 1, up) ? lines[i - 1] : limits(i + 1, down) ? lines[i + 1] : null;
+    if (Math.min(up, down) > limit && !byOperator) continue;
+    const into = byOperator ?? (down <= up ? lines[i + 1] : lines[i - 1]);
+    into.spans.push(...l.spans);
+    into.y0 = Math.min(into.y0, l.y0);
+    into.y1 = Math.max(into.y1, l.y1);
+    lines.splice(i--, 1);
+  }
+  // A numerator or denominator of a formula font set on a line of its own (Word's Cambria Math,
+  // full size) stands over or under a rule glyph of a neighbouring line: it joins that line.
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (!l.spans.every(s => s.math) || lines.length < 2) continue;
+    const rules = (k: number) => (lines[k]?.spans ?? []).filter(s => s.text === RULE);
+    // Each span over (or under) one of the neighbour's rules: a row of options' numerators is one line.
+    const over = (s: Span, r: Span) => s.bbox[0] >= r.bbox[0] - 2 && s.bbox[2] <= r.bbox[2] + 2;
+    const down = rules(i + 1).filter(r => r.bbox[1] - l.y1 < r.size * 0.8 && r.bbox[1] >= l.y1 - 1);
+    const up = rules(i - 1).filter(r => l.y0 - r.bbox[3] < r.size * 0.8 && l.y0 >= r.bbox[3] - 1);
+    const all = (rs: Span[]) => rs.length > 0 && l.spans.every(s => rs.some(r => over(s, r)));
+    const into = all(down) ? lines[i + 1] : all(up) ? lines[i - 1] : null;
+    if (!into) continue;
     into.spans.push(...l.spans);
     into.y0 = Math.min(into.y0, l.y0);
     into.y1 = Math.max(into.y1, l.y1);

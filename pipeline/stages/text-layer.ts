@@ -13,6 +13,8 @@ import { isScan, scanImage } from '../providers/scan.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
+import { decodeGlyphIds, glyphIdFonts, glyphIdTable } from '../text/glyph-ids.ts';
+import { drawnRules } from '../text/drawn-rules.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
 import { aloneOnLine, edgeLines, isMarginFurniture, namesOwnPage, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
@@ -25,6 +27,21 @@ export const MIN_TEXT = 20;
 export const textLength = (runs: readonly { text: string }[]) => runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
 
 const isPrivateUse = (cp: number) => (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
+
+/** Fonts of a page's runs that set Mathematical Alphanumeric Symbols (at least 3) more than Latin letters. */
+export function unicodeMathFonts(runs: readonly { text: string; font: string }[]): Set<string> {
+  const count = new Map<string, { math: number; latin: number }>();
+  for (const r of runs) {
+    const c = count.get(r.font) ?? { math: 0, latin: 0 };
+    for (const ch of r.text) {
+      const cp = ch.codePointAt(0)!;
+      if (cp >= 0x1d400 && cp <= 0x1d7ff) c.math++;
+      else if (/[A-Za-z]/.test(ch)) c.latin++;
+    }
+    count.set(r.font, c);
+  }
+  return new Set([...count].filter(([, c]) => c.math >= 3 && c.math > c.latin).map(([font]) => font));
+}
 
 /** Decode a run's text through the table of its font, if the template has one for it. */
 export function decodeSpan(raw: RawSpan, t: Template): { text: string; math: boolean; unknown: number[] } {
@@ -85,6 +102,7 @@ export function textLayerStage(): Stage {
       const unreadable = (n: number, e: unknown) => new DocumentError('text-layer/page-unreadable', `page ${n}: the text layer cannot be read (${(e as Error).message})`, n);
       const layers: Promise<RawSpan[]>[] = [];
       const ahead = new Ahead();
+      const unicodeMathOf = new Map<number, Set<string>>();
       for (const page of doc.pages) {
         let raw: RawSpan[];
         let p: PdfPage;
@@ -96,10 +114,23 @@ export function textLayerStage(): Stage {
           const graphics = await pageGraphics(p, page.number);
           page.shapes = graphics.shapes;
           // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
-          const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f));
           const runs = dropHidden(await pageSpans(p), graphics.hidden);
+          // A font that sets Mathematical Alphanumeric Symbols (𝑥, 𝐴) more than Latin letters is a
+          // Unicode math font (Cambria Math, often under a hidden name): a formula font like the template's.
+          const unicodeMath = unicodeMathFonts(runs.kept);
+          unicodeMathOf.set(page.number, unicodeMath);
+          const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f)) || unicodeMath.has(font);
           if (runs.dropped.length) doc.messages.info('text-layer/hidden-text', `text with no visible glyph left out: ${runs.dropped.map(r => JSON.stringify(r.text)).join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
-          raw = [...runs.kept.filter(r => !mathFont(r.font)), ...graphics.glyphs.filter(r => mathFont(r.font))];
+          // A Unicode math font's glyphs pass the same check for visibility as text runs (Word leaves
+          // unpainted placeholder glyphs in its equations).
+          const glyphsOf = graphics.glyphs.filter(r => mathFont(r.font));
+          const shown = unicodeMath.size ? dropHidden(glyphsOf, graphics.hidden.filter(h => unicodeMath.has(h.font))).kept : glyphsOf;
+          raw = [...runs.kept.filter(r => !mathFont(r.font)), ...shown];
+          // Its fraction bars are drawn, not set: they become rule glyphs of the font.
+          if (unicodeMath.size) raw.push(...drawnRules(graphics.shapes, graphics.glyphs, f => unicodeMath.has(f)));
+          // A math font's glyph codes in Indic blocks (Word's Cambria Math) read as their characters.
+          const ids = glyphIdFonts(raw, glyphIdTable(ctx.config.root));
+          if (ids.size) raw = raw.map(r => (ids.has(r.font) ? { ...r, text: decodeGlyphIds(r.text, glyphIdTable(ctx.config.root)) } : r));
           // A page with no text that is one picture filling it (a scan) is read from that picture as stored.
           picture = textLength(raw) < MIN_TEXT && isScan(graphics.shapes, page) ? await scanImage(doc.file, page.number) : null;
         } catch (e) {
@@ -128,7 +159,7 @@ export function textLayerStage(): Stage {
         const spans: Span[] = raw.map(r => {
           const d = decodeSpan(r, t);
           d.unknown.forEach(cp => unknown.add(cp));
-          return { page: page.number, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math };
+          return { page: page.number, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math || !!unicodeMathOf.get(page.number)?.has(r.font) };
         });
         if (unknown.size) {
           doc.messages.warn('text-layer/unknown-glyph', `code points with no entry in the font table: ${[...unknown].map(c => 'U+' + c.toString(16).toUpperCase()).join(' ')}`, { page: page.number, stage: 'text-layer' });

@@ -81,7 +81,8 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
       const spans = lines[li].spans.filter(s => {
         if (skip.has(s)) return false;
         const afterMarker = li > f.line || s === f.span || s.bbox[0] >= f.span.bbox[0] - 0.5;
-        const beforeNext = !next || li < next.line || (s !== next.span && s.bbox[0] < next.span.bbox[0] - 0.5) || s === next.span;
+        // The next label's span is kept only where text of this option stands before the label in it.
+        const beforeNext = !next || li < next.line || (s !== next.span && s.bbox[0] < next.span.bbox[0] - 0.5) || (s === next.span && next.offset > 0);
         return afterMarker && beforeNext;
       });
       let text = lineText(spans);
@@ -89,8 +90,9 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
         const at = text.indexOf(f.span.text.slice(f.offset, f.offset + f.length).trim());
         text = at >= 0 ? text.slice(at + f.span.text.slice(f.offset, f.offset + f.length).trim().length) : text;
       }
-      if (next && li === next.line) {
-        const cut = text.indexOf(next.span.text.slice(next.offset, next.offset + next.length).trim());
+      if (next && li === next.line && next.offset > 0) {
+        // The label is in the last span: its last occurrence (a formula before it may hold the same letter, `+ C`).
+        const cut = text.lastIndexOf(next.span.text.slice(next.offset, next.offset + next.length).trim());
         text = cut >= 0 ? text.slice(0, cut) : text;
       }
       parts.push(text.trim());
