@@ -172,7 +172,7 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
     expect(byNumber.get(2).stem).toContain('$g(x)=x^{5}-10x$');
   });
 
-  it('reads the formulas of a Word paper set in Cambria Math under a hidden name (THPT): scripts, drawn fraction bars, ∫ bounds, no glyph codes left', () => {
+  it('reads the formulas of a Word paper set in Cambria Math under a hidden name (THPT): scripts, drawn fraction bars, ∫ bounds, systems under one tall brace, no glyph codes left', () => {
     const byNumber = new Map(records('vn-thpt').map(r => [r.number, r]));
     const options = (n: number) => byNumber.get(n).options.map((o: { text: string }) => o.text);
     expect(options(1)).toEqual(['$2^{34}.$', '$A_{34}^{2}.$', '$34^{2}.$', '$C_{34}^{2}.$']);
@@ -180,6 +180,9 @@ describe.skipIf(!haveShared())('other exam families end to end', () => {
     expect(options(7)).toEqual(['$x^{4}+x^{2}+C.$', '$3x^{2}+1+C.$', '$x^{3}+x+C.$', '$\\frac{1}{4}x^{4}+\\frac{1}{2}x^{2}+C.$']);
     expect(options(14)).toEqual(['$x=\\frac{5}{2}.$', '$x=2.$', '$x=\\frac{3}{2}.$', '$x=3.$']);
     expect(byNumber.get(18).stem).toContain('$y=\\frac{\\sqrt{x+9}-3}{x^{2}+x}$');
+    // A system under one tall brace glyph, its rows on the lines above and below.
+    expect(byNumber.get(8).stem).toContain('\\begin{cases} x=2-t \\\\ y=1+2t \\\\ z=3+t \\end{cases}');
+    expect(options(49)[3]).toBe('$\\begin{cases} x=1+3t \\\\ y=1+4t. \\\\ z=1-5t \\end{cases}$');
     for (const r of records('vn-thpt')) expect(`${r.stem} ${options(r.number).join(' ')}`, `${r.number}`).not.toMatch(/[\u0900-\u0dff\u1100-\u137f]/u);
   });
 

@@ -80,11 +80,22 @@ export function build(glyphs: Glyph[], doubts: string[] = [], line?: { baseline:
   const take = (gs: Glyph[]) => gs.forEach(g => left.delete(g));
   const sorted = [...glyphs].sort((a, b) => a.bbox[0] - b.bbox[0]);
 
-  // Cases: a tall left brace (⎧⎨⎩) with rows to its right.
-  const brace = sorted.filter(g => BRACES.includes(g.ch));
-  if (brace.length >= 2) {
+  // Cases: a tall left brace (⎧⎨⎩ in pieces, or one `{` with rows above and below its own
+  // baseline to its right: Word's Cambria Math) with rows to its right.
+  let brace = sorted.filter(g => BRACES.includes(g.ch));
+  let extent: [number, number] | null = brace.length >= 2 ? [Math.min(...brace.map(g => g.bbox[1])), Math.max(...brace.map(g => g.bbox[3]))] : null;
+  if (!extent) {
+    const rightOf = (b: Glyph) => sorted.filter(x => x !== b && x.bbox[0] >= b.bbox[2] - 1 && Math.abs(x.baseline - b.baseline) < b.size * 2);
+    const tall = sorted.find(g => g.ch === '{' && rightOf(g).some(x => x.baseline < g.baseline - g.size * 0.8) && rightOf(g).some(x => x.baseline > g.baseline + g.size * 0.8));
+    if (tall) {
+      brace = [tall];
+      const rows = rightOf(tall);
+      extent = [Math.min(...rows.map(x => x.bbox[1])), Math.max(...rows.map(x => x.bbox[3]))];
+    }
+  }
+  if (extent) {
     const bx = Math.max(...brace.map(g => g.bbox[2]));
-    const top = Math.min(...brace.map(g => g.bbox[1])), bottom = Math.max(...brace.map(g => g.bbox[3]));
+    const [top, bottom] = extent;
     const before = sorted.filter(g => !brace.includes(g) && g.bbox[2] <= Math.min(...brace.map(b => b.bbox[0])) + 1);
     const inside = sorted.filter(g => !brace.includes(g) && g.bbox[0] >= bx - 1 && g.baseline > top && g.baseline <= bottom + g.size);
     take(brace); take(inside);
@@ -108,7 +119,8 @@ export function build(glyphs: Glyph[], doubts: string[] = [], line?: { baseline:
       // The condition is what follows the widest gap, when it opens with a bracket.
       let cut = -1, gap = 0;
       for (let i = 1; i < rs.length; i++) { const d = rs[i].bbox[0] - rs[i - 1].bbox[2]; if (d > gap) { gap = d; cut = i; } }
-      if (cut > 0 && gap > rs[0].size * 0.8) return `${build(rs.slice(0, cut), doubts)} & ${build(rs.slice(cut), doubts)}`;
+      // A stop set apart after a row is the sentence's, not a condition.
+      if (cut > 0 && gap > rs[0].size * 0.8 && !rs.slice(cut).every(g => /^[.,;]$/.test(g.ch))) return `${build(rs.slice(0, cut), doubts)} & ${build(rs.slice(cut), doubts)}`;
       return build(rs, doubts);
     });
     const rest = sorted.filter(g => left.has(g) && !before.includes(g));

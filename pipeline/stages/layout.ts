@@ -138,6 +138,25 @@ export function buildLines(spans: Span[], page: number, column: number): Line[] 
       lines[i].y1 = Math.max(lines[i].y1, l.y1);
     }
   }
+  // A left brace set as one tall glyph (Word's Cambria Math `{` of a system): the rows that start
+  // just right of it on the lines above and below, formula glyphs only, are its rows.
+  for (let i = 0; i < lines.length; i++) {
+    const braces = lines[i].spans.filter(s => s.math && s.text.trim() === '{');
+    if (!braces.length) continue;
+    const rows = [lines[i - 1], lines[i + 1]].filter(row => {
+      if (!row || !row.spans.every(s => s.math)) return false;
+      const first = [...row.spans].sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+      return braces.some(x => first.bbox[0] >= x.bbox[2] - 2 && first.bbox[0] <= x.bbox[2] + 4 && Math.abs(first.baseline - x.baseline) < x.size * 1.9);
+    });
+    const line = lines[i];
+    for (const row of rows) {
+      line.spans.push(...row.spans);
+      line.y0 = Math.min(line.y0, row.y0);
+      line.y1 = Math.max(line.y1, row.y1);
+      lines.splice(lines.indexOf(row), 1);
+    }
+    i = lines.indexOf(line);
+  }
   // A left brace drawn in pieces (⎧ ⎨ ⎩) holds the rows of one formula (cases): its lines are one line.
   for (let i = 0; i < lines.length; i++) {
     const has = (l: typeof lines[number], ch: string) => l.spans.some(s => s.text.includes(ch));
