@@ -3,6 +3,7 @@
 // part labels, in the paper's order; a part's answer is the value its solution ends on
 // (`… = 3/7`), and only that: a solution whose last equation does not end its line (`c = ±2/√3. As
 // only …`) gives none, rather than a guess.
+import { openedPart } from '../structure/parts.ts';
 import type { Template } from '../template.ts';
 
 /** One line of the key: its plain characters (for labels) and its text with `$…$` formulas (for values). */
@@ -48,17 +49,8 @@ export function readWorkedKey(lines: KeyLine[], t: Template, paper: PaperQuestio
     }
     const current = blocks[blocks.length - 1];
     if (!current) continue;
-    let opened = false;
-    for (let level = 0; level < t.re.parts.length; level++) {
-      const m = t.re.parts[level].exec(raw);
-      if (!m) continue;
-      path.length = level;
-      path[level] = m[0].trim();
-      raw = raw.slice(m[0].length);
-      opened = true;
-    }
-    if (opened) {
-      const label = path.filter(Boolean).join('');
+    const label = openedPart(raw, t, path);
+    if (label !== null) {
       if (current.part === null && !current.lines.some(l => l.raw.trim())) current.part = label;
       else blocks.push({ number: current.number, part: label, lines: [] });
     }

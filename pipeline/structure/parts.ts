@@ -3,6 +3,23 @@ import type { Line, Part, Span } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import type { Template } from '../template.ts';
 
+/**
+ * The label of the part a line opens (`(b)(ii)`: every level the line opens, under the levels
+ * opened before it, kept in `path`), or null where it opens none.
+ */
+export function openedPart(text: string, t: Template, path: string[]): string | null {
+  let opened = false;
+  for (let level = 0; level < t.re.parts.length; level++) {
+    const m = t.re.parts[level].exec(text);
+    if (!m) continue;
+    path.length = level;
+    path[level] = m[0].trim();
+    text = text.slice(m[0].length);
+    opened = true;
+  }
+  return opened ? path.filter(Boolean).join('') : null;
+}
+
 /** A part with the lines it spans in its question (`from` up to, not including, `to`). */
 export interface PartSpan { part: Part; from: number; to: number }
 
@@ -17,17 +34,8 @@ export function partSpans(lines: Line[], t: Template, skip: Set<Span>, markers: 
   const starts: { line: number; label: string }[] = [];
   const path: string[] = [];
   lines.forEach((l, li) => {
-    let text = rawText(l.spans.filter(s => !skip.has(s)));
-    let opened = false;
-    for (let level = 0; level < t.re.parts.length; level++) {
-      const m = t.re.parts[level].exec(text);
-      if (!m) continue;
-      path.length = level;
-      path[level] = m[0].trim();
-      text = text.slice(m[0].length);
-      opened = true;
-    }
-    if (opened) starts.push({ line: li, label: path.filter(Boolean).join('') });
+    const label = openedPart(rawText(l.spans.filter(s => !skip.has(s))), t, path);
+    if (label !== null) starts.push({ line: li, label });
   });
   const parts: PartSpan[] = starts.map((p, i) => {
     const end = i + 1 < starts.length ? starts[i + 1].line : lines.length;
