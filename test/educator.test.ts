@@ -71,9 +71,9 @@ describe.skipIf(!haveShared())('educator papers read by inferred conventions', (
     }
   });
 
-  it('keeps a selection\'s own numbers (1, 2, 4, 5, 7, 8): its stated count explains the gaps, and its key joins by them', () => {
+  it('keeps a selection\'s own numbers (2, 3, 5, 6, 8, 9): its stated count explains the gaps and its opening at 2, and its key joins by them', () => {
     const own = records(OUT).filter(r => r.source.file === 'es-seleccion-numeros.pdf').sort((a, b) => a.number - b.number);
-    expect(own.map(r => `${r.number}${r.answer}`)).toEqual(['1A', '2B', '4B', '5C', '7C', '8B']);
+    expect(own.map(r => `${r.number}${r.answer}`)).toEqual(['2A', '3B', '5B', '6C', '8C', '9B']);
     const messages = text.papers.find(p => p.file === 'es-seleccion-numeros.pdf')!.messages;
     expect(messages.filter(m => m.rule.startsWith('gaps/')).map(m => `${m.severity} ${m.rule}`)).toEqual(['info gaps/by-design']);
   });

@@ -83,7 +83,10 @@ export function segmentStage(): Stage {
       let ended = false;
       // A paper that states how many questions it holds may skip numbers (a selection that keeps a
       // longer form's numbers): the gaps stage holds the count against what is found.
-      const maxJump = statedCount(doc.cover, t.re.count) !== null ? Math.max(t.numbering.maxJump ?? 3, 3) : t.numbering.maxJump ?? 3;
+      const stated = statedCount(doc.cover, t.re.count) !== null;
+      const maxJump = stated ? Math.max(t.numbering.maxJump ?? 3, 3) : t.numbering.maxJump ?? 3;
+      // …and may open past 1, where the longer form's first questions are not in the selection.
+      const opens = (n: number) => canOpen(t, n) || (stated && n >= 1 && n <= maxJump);
       const pageOf = (n: number) => doc.pages[n - 1];
       const aside = (line: Line) => pageOf(line.page).furniture.push(...line.spans);
       for (const line of doc.lines) {
@@ -131,8 +134,8 @@ export function segmentStage(): Stage {
         if (anchor) {
           const prev = last.get(section ?? '') ?? 0;
           const n = anchor.number;
-          let fits = decided !== undefined || n === prev + 1 || (!anchor.decimal && ((prev === 0 && (drafts.length === 0 ? canOpen(t, n) : true)) || (n > prev + 1 && n <= prev + maxJump)));
-          if (!fits && t.options.markers.length > 0 && canOpen(t, n) && drafts.length >= 2 && !drafts.some(d => hasOptionMarkers(d.lines, t, new Set(d.anchor)))) {
+          let fits = decided !== undefined || n === prev + 1 || (!anchor.decimal && ((prev === 0 && (drafts.length === 0 ? opens(n) : true)) || (n > prev + 1 && n <= prev + maxJump)));
+          if (!fits && t.options.markers.length > 0 && opens(n) && drafts.length >= 2 && !drafts.some(d => hasOptionMarkers(d.lines, t, new Set(d.anchor)))) {
             // What came before was a numbered list with no options anywhere — the cover's
             // instructions — and the questions start here.
             doc.messages.info('segment/numbered-instructions', `numbers ${drafts[0].number}–${drafts[drafts.length - 1].number} before question ${n} carry no options: read as instructions, not questions`, { page: drafts[0].lines[0].page, stage: 'segment' });
