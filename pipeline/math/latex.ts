@@ -186,11 +186,13 @@ export function build(glyphs: Glyph[], doubts: string[] = [], line?: { baseline:
 
   // lim and Σ carry their limits below (and above); a display ∫ (Word's Cambria Math) its bounds
   // over and under it, which a glyph box smaller than what it draws leaves anywhere in x order.
-  const ops = words(sorted.filter(g => left.has(g))).filter(a => a.latex === '\\lim' || a.latex === '\\sum' || (a.latex === '\\int' && sorted.some(g => g !== undefined && left.has(g) && g.bbox[2] <= a.x1 + a.size * 0.8 && g.bbox[0] >= a.x - a.size * 0.8 && g.baseline < a.baseline - a.size * 1.5)));
+  const ops = words(sorted.filter(g => left.has(g))).filter(a => ['\\lim', '\\sum', '\\int'].includes(a.latex));
   for (const a of ops) {
     const near = (g: Glyph) => left.has(g) && g.bbox[0] >= a.x - a.size * 0.8 && g.bbox[2] <= a.x1 + a.size * 0.8;
     const below = sorted.filter(g => near(g) && g.baseline > a.baseline + a.size * 0.3);
     const above = a.latex !== '\\lim' ? sorted.filter(g => near(g) && g.baseline < a.baseline - a.size * 0.6) : [];
+    // An ∫ set inline keeps its bounds as scripts (below); only one with a bound well over it is a display ∫.
+    if (a.latex === '\\int' && !above.some(g => g.baseline < a.baseline - a.size * 1.5)) continue;
     const own = sorted.filter(g => left.has(g) && g.bbox[0] >= a.x - 0.5 && g.bbox[2] <= a.x1 + 0.5 && Math.abs(g.baseline - a.baseline) < a.size * 0.2);
     take([...below, ...above, ...own]);
     atoms.push({ ...a, latex: `${a.latex}${below.length ? `_{${build(below, doubts)}}` : ''}${above.length ? `^{${build(above, doubts)}}` : ''}`, script: true });

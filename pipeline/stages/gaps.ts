@@ -4,8 +4,7 @@
 // explains is reported, and a stated count the paper does not reach is reported too.
 import type { PaperDocument } from '../document.ts';
 import type { Stage } from '../stage.ts';
-import { statedCount } from '../text/stated-count.ts';
-import { frontText } from './totals.ts';
+import { frontText, statedCount } from '../text/stated-count.ts';
 
 interface Gap { section: string | null; after: number; before: number; page: number; item: string }
 

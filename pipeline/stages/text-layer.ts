@@ -129,8 +129,9 @@ export function textLayerStage(): Stage {
           // Its fraction bars are drawn, not set: they become rule glyphs of the font.
           if (unicodeMath.size) raw.push(...drawnRules(graphics.shapes, graphics.glyphs, f => unicodeMath.has(f)));
           // A math font's glyph codes in Indic blocks (Word's Cambria Math) read as their characters.
-          const ids = glyphIdFonts(raw, glyphIdTable(ctx.config.root));
-          if (ids.size) raw = raw.map(r => (ids.has(r.font) ? { ...r, text: decodeGlyphIds(r.text, glyphIdTable(ctx.config.root)) } : r));
+          const table = glyphIdTable(ctx.config.root);
+          const ids = glyphIdFonts(raw, table);
+          if (ids.size) raw = raw.map(r => (ids.has(r.font) ? { ...r, text: decodeGlyphIds(r.text, table) } : r));
           // A page with no text that is one picture filling it (a scan) is read from that picture as stored.
           picture = textLength(raw) < MIN_TEXT && isScan(graphics.shapes, page) ? await scanImage(doc.file, page.number) : null;
         } catch (e) {

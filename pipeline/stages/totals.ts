@@ -1,17 +1,8 @@
 // totals: the marks a paper states it is worth (`The total mark for this paper is 75.`, `Total: 20`)
 // held against the sum of its questions' points. A mark misread or missed shows here, as a warning
 // on the paper; where they agree, that is recorded too (the points were all read).
-import type { PaperDocument } from '../document.ts';
 import type { Stage } from '../stage.ts';
-import { rawText } from '../text/line-text.ts';
-import { statedCount } from '../text/stated-count.ts';
-
-/** The cover and whatever comes before the first question: where a paper states its total. */
-export function frontText(doc: PaperDocument): string {
-  const first = doc.questions[0]?.lines[0];
-  const until = first ? doc.lines.indexOf(first) : doc.lines.length;
-  return [doc.cover, ...doc.lines.slice(0, Math.max(0, until)).map(l => rawText(l.spans))].join('\n');
-}
+import { frontText, statedCount } from '../text/stated-count.ts';
 
 export function totalsStage(): Stage {
   return {

@@ -1,6 +1,15 @@
 // The number of questions a paper says it holds (`Esta prueba consta de 80 preguntas`), read by
 // the template's own patterns: the first statement found counts (a later `60 de las cuales` is
 // about scoring, not about how many are printed).
+import type { PaperDocument } from '../document.ts';
+import { rawText } from './line-text.ts';
+
+/** The cover and whatever comes before the first question (instructions): where a paper states its count and total. */
+export function frontText(doc: PaperDocument): string {
+  const first = doc.questions[0]?.lines[0];
+  const until = first ? doc.lines.indexOf(first) : doc.lines.length;
+  return [doc.cover, ...doc.lines.slice(0, Math.max(0, until)).map(l => rawText(l.spans))].join('\n');
+}
 
 /** The count group 1 of the first pattern that matches gives, or null where the text states none. */
 export function statedCount(text: string, patterns: readonly RegExp[]): number | null {
