@@ -7,7 +7,7 @@ export YEAR IN OUT DPI TEMPLATE FORCE
 # the papers to `make worker` processes instead (README, "Many papers: WORKERS and QUEUE").
 export WORKERS QUEUE QUEUE_STALL_MS
 
-.PHONY: ingest worker tag dedup refresh select translate review serve test typecheck setup deps ocr-deps system-deps samples bench clean
+.PHONY: ingest worker tag dedup refresh select translate review serve export test typecheck setup deps ocr-deps system-deps samples bench clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -20,9 +20,10 @@ deps: node_modules/.installed
 # /usr/share/tesseract-ocr/5/tessdata, never downloaded), the tesseract CLI for the benchmark and
 # poppler's pdfimages (a scanned page's picture taken out as stored) are what ingest needs; the
 # tests also want Chromium and CJK fonts (building the samples), qpdf, and redis-server (the queue
-# test starts its own on a free loopback port).
+# test starts its own on a free loopback port), and xmllint (libxml2-utils: the QTI export's items
+# are validated against the QTI 2.1 schema).
 OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa poppler-utils
-TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf redis-server
+TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf redis-server libxml2-utils
 
 define apt_install
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -84,6 +85,15 @@ review: deps
 
 serve: deps ocr-deps
 	npx tsx pipeline/server/cli.ts
+
+# Exports for a classroom (README, "Exports for the classroom"): `make export FORMAT=moodle|qti|worksheet
+# [SET=<name>|YEAR=<y>] [OUT=<dir>] [STATUS=verified|all] [COLUMNS=2] [DEST=<path>] [TITLE=…]`; the last
+# line it prints is the path written. COLUMNS counts only on make's command line (shells export
+# COLUMNS as the terminal's width). The worksheet's PDFs are printed by Chromium.
+export FORMAT SET STATUS DEST TITLE CHROMIUM
+export: deps
+	$(if $(filter worksheet,$(FORMAT)),$(call apt_install,chromium fonts-noto-cjk))
+	npx tsx pipeline/export/classroom/cli.ts $(if $(filter command line,$(origin COLUMNS)),--columns $(COLUMNS))
 
 test: setup
 	npx vitest run
