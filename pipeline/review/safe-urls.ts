@@ -2,8 +2,8 @@
 // is http(s), mailto, a fragment or a relative path (never javascript: and the like), and a
 // Markdown image becomes its alt text, so a review page never fetches anything from elsewhere.
 
-/** The little of hast this step touches. */
-interface HastNode {
+/** The little of hast this step touches (and the classroom exports' markup walk reads). */
+export interface HastNode {
   type: string;
   tagName?: string;
   properties?: Record<string, unknown>;

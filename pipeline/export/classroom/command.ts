@@ -54,8 +54,8 @@ export async function runClassroomExport(argv: readonly string[], env: NodeJS.Pr
     const tally = `${loaded.records.length} questions: ${counts.verified} verified, ${counts.pending} pending, ${counts.rejected} rejected`;
     if (!chosen.length) {
       const why = settings.status === 'verified'
-        ? `no verified question to export in ${loaded.from} (${tally}). Verify questions on the review page (make serve), or export every question not rejected with STATUS=all.`
-        : `no question to export in ${loaded.from} (${tally}).`;
+        ? `no verified question to export in ${loaded.from} (${tally}): verify questions on the review page (make serve), or export every question not rejected with STATUS=all`
+        : `no question to export in ${loaded.from} (${tally})`;
       io.err(`export: ${why}`);
       return 1;
     }
@@ -63,7 +63,7 @@ export async function runClassroomExport(argv: readonly string[], env: NodeJS.Pr
     const { questions, missingImages } = toQuestions(kept, loaded.baseDir);
     const kinds = new Map<QuestionKind, number>();
     for (const q of questions) kinds.set(q.kind, (kinds.get(q.kind) ?? 0) + 1);
-    io.out(`export: ${settings.format}, ${questions.length} ${settings.status === 'verified' ? 'verified ' : 'not rejected '}questions from ${loaded.from} (${tally})`);
+    io.out(`export: ${settings.format}, ${questions.length} ${settings.status === 'verified' ? 'verified ' : 'not rejected '}questions of ${loaded.from} (${tally})`);
     io.out(`kinds: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     const label = (r: (typeof chosen)[number]) => questionLabel({ paper: r.source.file, section: r.section, number: r.number });
     for (const d of dropped) io.out(`note: ${label(d.record)} left out: the same question as ${label(d.sameAs)}`);

@@ -9,17 +9,10 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { keepLineBreaks } from '../../review/markdown.ts';
-import { isSafeUrl } from '../../review/safe-urls.ts';
+import { isSafeUrl, type HastNode as SafeHastNode } from '../../review/safe-urls.ts';
 
-/** The little of hast this module reads. */
-interface HastNode {
-  type: string;
-  tagName?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-  value?: string;
-  position?: { start: { offset?: number } };
-}
+/** A hast node with where it starts in the Markdown (how `$$…$$` inside a paragraph is told from `$…$`). */
+type HastNode = SafeHastNode & { position?: { start: { offset?: number } }; children?: HastNode[] };
 
 // Raw HTML a reviewer typed (`<b>`) arrives as `raw` nodes and is written as text, as typed.
 const processor = unified().use(remarkParse).use(remarkMath).use(remarkRehype, { allowDangerousHtml: true }).freeze();

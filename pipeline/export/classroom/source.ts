@@ -32,7 +32,7 @@ export function loadRecords(source: ClassroomSource): LoadedRecords {
     const sets = new Sets(resolveServerSettings({ outDir: source.outDir, year: source.year }, {}));
     try {
       const records = sets.records(source.set) as unknown as ClassroomRecord[];
-      return { records, baseDir: sets.paths(source.set).yearDir, from: `set ${source.set} (${sets.paths(source.set).store})` };
+      return { records, baseDir: sets.paths(source.set).yearDir, from: `set ${source.set}` };
     } finally {
       sets.close();
     }
