@@ -263,6 +263,9 @@ describe('make export on an ingest (YEAR)', () => {
     const ids = elements(parseXml(fs.readFileSync(all.out.at(-1)!, 'utf8')), 'idnumber').map(e => textOf(e)).filter(Boolean);
     expect(ids).toEqual(records.filter(r => !REJECT.some(s => r.id.endsWith(`-${s}`))).map(r => r.id));
     expect(all.out.at(-1)).toMatch(/2099-all-moodle\.xml$/);
+    // DEST naming a folder: the file goes inside it.
+    const into = await run(['--format', 'qti', '--year', YEAR, '--out', OUT, '--dest', only]);
+    expect(path.resolve(into.out.at(-1)!)).toBe(path.join(only, `${YEAR}-qti.zip`));
   });
 });
 

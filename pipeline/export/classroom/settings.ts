@@ -107,7 +107,9 @@ export function resolveClassroomSettings(input: ClassroomInput = {}, environment
   const label = `${source.kind === 'set' ? source.set : source.year}${status === 'all' ? '-all' : ''}`;
   const file = { moodle: `${label}-moodle.xml`, qti: `${label}-qti.zip`, worksheet: `${label}-worksheet` }[format as ClassroomFormat];
   const dest = input.dest ?? env.DEST;
-  const target = path.resolve(dest ?? path.join(source.dir, CLASSROOM_DEFAULTS.exportsSubdir, file));
+  // DEST naming a folder that exists takes the file inside it (the worksheet's folder is DEST itself).
+  const intoFolder = dest !== undefined && format !== 'worksheet' && fs.existsSync(dest) && fs.statSync(dest).isDirectory();
+  const target = path.resolve(dest === undefined ? path.join(source.dir, CLASSROOM_DEFAULTS.exportsSubdir, file) : intoFolder ? path.join(dest, file) : dest);
   const title = input.title ?? env.TITLE ?? (source.kind === 'set' ? source.set : `exam-ingest ${source.year}`);
   return Object.freeze({
     format: format as ClassroomFormat,
