@@ -167,6 +167,11 @@ export interface PaperDocument {
   /** The entries of the answer key joined to the paper (section, number), or null where no key was read. */
   keyEntries: { section: string | null; number: number }[] | null;
   messages: Diagnostics;
+  /**
+   * How sure the structural reading is (structure/judge.ts): the share of the body text it explains,
+   * the numbers of questions read unsurely, and the reasons the paper needs review (none: sure).
+   */
+  reading?: { coverage: number; unsure: number[]; reasons: string[]; endReason: string | null };
   /** What each stage did (e.g. pages rendered vs taken from cache), for the run summary. */
   counters: Record<string, number>;
 }

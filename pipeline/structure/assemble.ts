@@ -1,0 +1,146 @@
+// Questions from the decoder's reading: the chosen anchors open drafts, the lines after each belong
+// to it until the next, and headings on the way set what questions under them share (their type,
+// their section's points, a marking scheme). Lines the reading sets aside (instructions, a front
+// block before a new section, what follows the end of the questions) belong to no question.
+import type { PaperDocument } from '../document.ts';
+import type { QuestionType } from '../template.ts';
+import type { LineFeatures } from './candidates.ts';
+import type { Reading } from './decode.ts';
+import { splitLead } from './lead.ts';
+import { markingLine, withRule, type Marking, type MarkRule } from './marking.ts';
+import { buildQuestion, type Draft } from './question.ts';
+import { sectionRanges } from './sections.ts';
+import { matchAnchor } from './anchors.ts';
+import { marginMark } from './ocr-numbering.ts';
+import type { AsideKind } from './reading-input.ts';
+
+/** What the reading does with each line. */
+export type LineRole = 'question' | 'aside' | 'tail' | 'front';
+
+export interface Assembly {
+  drafts: Draft[];
+  roles: LineRole[];
+}
+
+/** A heading this much larger than the body opens a new section's front matter (SAT's `Math Test – Calculator`). */
+const FRONT_HEADING_SIZE = 1.3;
+
+/**
+ * The section each anchor belongs to. Sections from the template (a page's running head, a heading in
+ * the flow) come first; where the reading starts its numbering over without one, the new run is
+ * named by the label before its numbers (`A`, `B`) or by the most prominent heading before it.
+ */
+function runLabels(features: LineFeatures[], reading: Reading): (string | null)[] {
+  const anchors = reading.anchors;
+  const restarts = anchors.map((a, k) => k > 0 && a.number <= anchors[k - 1].number);
+  if (!restarts.some(Boolean) && !anchors.some(a => a.candidate.major !== null && /\D/.test(a.candidate.major))) return anchors.map(() => null);
+  const labels: (string | null)[] = [];
+  let current: string | null = null;
+  anchors.forEach((a, k) => {
+    if (k === 0 || restarts[k] || (a.candidate.major !== anchors[k - 1].candidate.major)) {
+      const from = k === 0 ? 0 : anchors[k - 1].candidate.f.index + 1;
+      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : prominentHeading(features.slice(from, a.candidate.f.index)) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
+    }
+    labels.push(current);
+  });
+  return distinguishing(labels);
+}
+
+/**
+ * Headings that name runs share their leading words where those name the paper's subject
+ * (`Math Test – No Calculator`, `Math Test – Calculator`): a run is named by what tells it apart.
+ */
+function distinguishing(labels: (string | null)[]): (string | null)[] {
+  const distinct = [...new Set(labels.filter((l): l is string => l !== null))];
+  if (distinct.length < 2) return labels;
+  const words = distinct.map(l => l.split(/\s+/));
+  let shared = 0;
+  while (words.every(w => w.length > shared + 1 && w[shared] === words[0][shared])) shared++;
+  if (!shared) return labels;
+  const rename = new Map(distinct.map((l, i) => [l, words[i].slice(shared).join(' ').replace(/^[\s\-–—:：,.]+/u, '') || l]));
+  return labels.map(l => (l === null ? null : rename.get(l)!));
+}
+
+/** The largest heading among lines, the last of equals (the one nearest what it heads). */
+function prominentHeading(features: LineFeatures[]): string | null {
+  let best: LineFeatures | null = null;
+  for (const f of features) if (f.heading === 'plain' || f.heading === 'section') if (!best || f.sizeRatio >= best.sizeRatio) best = f;
+  return best ? best.text.trim() : null;
+}
+
+export function assemble(doc: PaperDocument, features: LineFeatures[], reading: Reading, aside: ReadonlyMap<number, AsideKind>, bodySize: number): Assembly {
+  const t = doc.template;
+  const lines = doc.lines;
+  const roles: LineRole[] = lines.map(() => 'front');
+  const opens = new Map(reading.anchors.map((a, k) => [a.candidate.f.index, k]));
+  const labels = runLabels(features, reading);
+  // Where a new run of numbering starts (a restart), what stands before it from its most prominent
+  // heading on is that section's front matter, not the last question's text.
+  const frontFrom = new Set<number>();
+  reading.anchors.forEach((a, k) => {
+    if (k === 0 || a.number > reading.anchors[k - 1].number) return;
+    const from = reading.anchors[k - 1].candidate.f.index + 1;
+    const big = features.slice(from, a.candidate.f.index).find(f => (f.heading === 'plain' || f.heading === 'section') && f.sizeRatio >= FRONT_HEADING_SIZE);
+    if (big) frontFrom.add(big.index);
+  });
+  const drafts: Draft[] = [];
+  let current: Draft | null = null;
+  let typeHint: QuestionType | null = null;
+  let bodySection: string | null = t.sections.default;
+  let sectionPoints: number | null = null;
+  let marking: Marking | null = null;
+  let lastRule: MarkRule | null = null;
+  for (const [i, line] of lines.entries()) {
+    const f = features[i];
+    if (reading.end !== null && i >= reading.end) { roles[i] = 'tail'; doc.tail.push(line); continue; }
+    const kind = aside.get(i);
+    if (kind) {
+      // Instructions are furniture; what follows the end of the questions in a column is the tail (a key may be there).
+      roles[i] = kind === 'stopped' ? 'tail' : 'aside';
+      doc.pages[line.page - 1].furniture.push(...line.spans);
+      if (kind === 'stopped') { doc.tail.push(line); current = null; }
+      continue;
+    }
+    if (frontFrom.has(i)) current = null;
+    const pointsHere = t.re.sectionPoints?.exec(f.text);
+    const rule = markingLine(f.text, t);
+    if (f.heading === 'section' || f.heading === 'type' || pointsHere || rule) {
+      if (f.heading === 'section') { bodySection = f.headingId; sectionPoints = null; typeHint = null; marking = null; }
+      if (f.heading === 'type') typeHint = f.headingType;
+      if (pointsHere) sectionPoints = Number(pointsHere[1]);
+      if (rule) marking = withRule(marking, rule);
+      lastRule = rule?.rule ?? null;
+      // A heading's wrapped lines belong to no question.
+      current = null;
+      roles[i] = 'front';
+      continue;
+    }
+    // A rule's condition wrapped onto the next line (`… both of` / `which are correct;`) goes on in lower case.
+    if (lastRule && current === null && /^\s*\p{Ll}/u.test(f.text)) {
+      lastRule.when = `${lastRule.when} ${f.text.trim().replace(/[;；]$/u, '')}`;
+      continue;
+    }
+    lastRule = null;
+    const k = opens.get(i);
+    if (k !== undefined) {
+      const a = reading.anchors[k];
+      const page = doc.pages[line.page - 1];
+      const section = labels[k] ?? (t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default);
+      const anchor = a.candidate.f.lead && !page.ocr ? splitLead(line, a.candidate.f.lead)
+        : matchAnchor(line, page.columns[line.column].x0, bodySize, t, true)?.spans ?? marginMark(line, page.columns[line.column].x0, bodySize, t) ?? (a.candidate.f.lead ? splitLead(line, a.candidate.f.lead) : [line.spans[0]]);
+      current = { section, number: a.number, anchor, lines: [line], typeHint, sectionPoints, marking };
+      drafts.push(current);
+      roles[i] = 'question';
+      continue;
+    }
+    if (current) { current.lines.push(line); roles[i] = 'question'; }
+  }
+  const ranges = sectionRanges(doc.cover, t);
+  for (const d of drafts) d.section = ranges.find(r => d.number >= r.from && d.number <= r.to)?.label ?? d.section;
+  return { drafts, roles };
+}
+
+/** Builds the questions from the drafts (options, marks, parts, type, regions). */
+export function questionsOf(doc: PaperDocument, drafts: Draft[]) {
+  return drafts.map(d => buildQuestion(doc, d));
+}

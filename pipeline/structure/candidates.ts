@@ -1,0 +1,146 @@
+// One flat record of features per body line, before any decision (GROBID's segmentation features):
+// the numbered lead it opens with, where it stands in its column, its font, whether it is a heading,
+// and what it carries (option labels, marks, part labels). The decoder (decode.ts) reads only these.
+import type { Line, PaperDocument, Span } from '../document.ts';
+import { contains } from '../document.ts';
+import { rawText } from '../text/line-text.ts';
+import type { QuestionType, Template } from '../template.ts';
+import { pointsPattern } from '../template.ts';
+import { readLead, type Lead } from './lead.ts';
+
+/** What a line is, beyond the text it holds. */
+export type HeadingKind = 'section' | 'type' | 'instructions' | 'end' | 'marking' | 'plain';
+
+export interface LineFeatures {
+  index: number;
+  line: Line;
+  text: string;
+  /** The numbered lead the line opens with (any style), or null. */
+  lead: Lead | null;
+  /** Points from the column's left edge to the line's first glyph. */
+  indent: number;
+  /** The line starts at its column's edge (within the template's tolerance). */
+  atEdge: boolean;
+  /** The line starts left of the lines under it (a hanging number) or level with them. */
+  leftmost: boolean;
+  bold: boolean;
+  /** Size of the line's first run against the paper's body size. */
+  sizeRatio: number;
+  /** The lead's number sits in a drawn box (SAT's white-on-black boxes). */
+  boxed: boolean;
+  /** The lead stands alone on its line (nothing after the number). */
+  alone: boolean;
+  /** A heading line: a section or type heading of the template, instructions, the end of the questions, a marking rule, or a short bold/large/capitals line. */
+  heading: HeadingKind | null;
+  /** The section a template heading names (its id), the type a type heading sets. */
+  headingId: string | null;
+  headingType: QuestionType | null;
+  /** Option labels of the paper's scheme on the line, by index in the scheme (0 = A / ①). */
+  optionLabels: number[];
+  /** The line holds a mark (`[3점]`, `[4 marks]`, `(2 puntos)`). */
+  marks: boolean;
+  /** The line opens a part (`(a)`, `(i)`). */
+  part: boolean;
+  /** The line reads like a key: several `n. X` pairs, or a lead with a one-letter answer after it. */
+  keyLike: boolean;
+  /** The line is on a page read by OCR. */
+  ocr: boolean;
+  /** The template's own numbering pattern matches the line (a prior, not a gate). */
+  templateLead: boolean;
+  /** The line's page names another section than the line before (a page's running head: KICE's electives). */
+  sectionChange: boolean;
+}
+
+const BOLD = /bold|black|heavy|semibold|demi|-bd\b|,b\b/i;
+/** A heading is a short line: at most this many characters. */
+const HEADING_MAX_CHARS = 70;
+/** …set at least this much larger than the body, or bold, or mostly capitals. */
+const HEADING_SIZE = 1.15;
+const CAPITALS_SHARE = 0.7;
+/** A key line: `1.D 2.A`, `1) B 2) C`, `1 ④ 2 ③` — two such pairs or more on one line. */
+const KEY_PAIR = /(?:^|\s)\d{1,3}\s*[.．:)）]?\s*(?:[A-E]|[①-⑤]|\([A-E]\))(?=\s|$|[,;，；])/gu;
+
+function capitalsShare(text: string): number {
+  const letters = [...text].filter(c => /\p{L}/u.test(c));
+  const upper = letters.filter(c => c !== c.toLocaleLowerCase() && c === c.toLocaleUpperCase());
+  return letters.length ? upper.length / letters.length : 0;
+}
+
+/** Option labels of a scheme on a line's text, by index. */
+function labelsOn(text: string, t: Template): number[] {
+  const markers = t.options.markers;
+  if (!markers.length) return [];
+  if (t.re.option) {
+    const out: number[] = [];
+    for (const m of text.matchAll(new RegExp(t.re.option.source, 'gu'))) {
+      const i = markers.indexOf(m[1]);
+      if (i >= 0) out.push(i);
+    }
+    return out;
+  }
+  return [...text].map(c => markers.indexOf(c)).filter(i => i >= 0);
+}
+
+function boxedSpan(s: Span, doc: PaperDocument): boolean {
+  const page = doc.pages[s.page - 1];
+  return page.shapes.some(sh => (sh.kind === 'rect' || sh.kind === 'path') && sh.bbox[2] - sh.bbox[0] < s.size * 4 && sh.bbox[3] - sh.bbox[1] < s.size * 3 && contains(sh.bbox, s.bbox, 2));
+}
+
+/** The features of every body line of the paper, in reading order. */
+export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template): LineFeatures[] {
+  const marksRe = t.re.points ? new RegExp(t.re.points.source, 'u') : pointsPattern(t);
+  const lines = doc.lines;
+  return lines.map((line, index) => {
+    const page = doc.pages[line.page - 1];
+    const column = page.columns[line.column];
+    const first = line.spans[0];
+    const text = rawText(line.spans.filter(s => !s.math));
+    const lead = readLead(line);
+    const indent = first.bbox[0] - column.x0;
+    // The lines under it in the same column: a question's number hangs left of them or is level.
+    const below = lines.slice(index + 1, index + 4).filter(l => l.page === line.page && l.column === line.column);
+    const leftmost = below.every(l => l.bbox[0] >= line.bbox[0] - 2);
+    const sizeRatio = bodySize ? first.size / bodySize : 1;
+    const bold = BOLD.test(first.font);
+    const heading = headingOf(text, t, lead, bold, sizeRatio);
+    const compact = text.replace(/\s+/g, '');
+    const labels = labelsOn(text, t);
+    return {
+      index,
+      line,
+      text,
+      lead,
+      indent,
+      atEdge: indent <= t.numbering.indentTolerance,
+      leftmost,
+      bold: lead ? lead.spans.some(s => BOLD.test(s.font)) : bold,
+      sizeRatio,
+      boxed: lead !== null && lead.spans.some(s => boxedSpan(s, doc)),
+      alone: lead !== null && !lead.rest,
+      heading: heading?.kind ?? null,
+      headingId: heading?.id ?? null,
+      headingType: heading?.type ?? null,
+      optionLabels: labels,
+      marks: marksRe.test(text) || marksRe.test(compact),
+      part: t.re.parts.some(re => re.test(text)),
+      keyLike: [...text.matchAll(KEY_PAIR)].length >= 2 || (lead !== null && /^[A-E①-⑤]$/u.test(lead.rest.trim())),
+      ocr: !!page.ocr,
+      // A paper no family claims has no numbering of its own to prefer.
+      templateLead: !t.infer && t.re.numbering.test(text),
+      sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
+    };
+  });
+}
+
+function headingOf(text: string, t: Template, lead: Lead | null, bold: boolean, sizeRatio: number): { kind: HeadingKind; id: string | null; type: QuestionType | null } | null {
+  if (t.re.endOfQuestions.some(re => re.test(text))) return { kind: 'end', id: null, type: null };
+  if (t.re.instructions.some(re => re.test(text))) return { kind: 'instructions', id: null, type: null };
+  const section = t.sections.headingWhere === 'body' ? t.re.sections.find(h => h.re.test(text)) : undefined;
+  if (section) return { kind: 'section', id: section.id, type: null };
+  const type = t.re.typeHeadings.find(h => h.re.test(text));
+  if (type) return { kind: 'type', id: null, type: type.type };
+  if (lead) return null;
+  const letters = [...text].filter(c => /\p{L}/u.test(c)).length;
+  if (text.length <= HEADING_MAX_CHARS && letters >= 3 && (bold || sizeRatio >= HEADING_SIZE || capitalsShare(text) >= CAPITALS_SHARE)) return { kind: 'plain', id: null, type: null };
+  return null;
+}

@@ -1,0 +1,221 @@
+// One decision over the whole paper: which numbered lines open its questions, with which numbers.
+// Every line that could open a question is a candidate (candidates.ts); a reading is a chain of
+// them in reading order, scored by the costs of model.ts — steps of one, gaps, restarts at a
+// heading, a change of numbering style, an instruction list or a key left aside, a repeat of the
+// paper (worked solutions) or an appended key ending it — and the best chain is found by dynamic
+// programming (Viterbi over candidates × numbers). Each anchor's margin is the best score less the
+// best score of a reading that does without it: how sure the reading is of that question.
+import stringSimilarity from 'string-similarity';
+import type { LineFeatures } from './candidates.ts';
+import { MAX_LOOKBACK, PENALTY, REPEAT_SIMILARITY, REWARD } from './model.ts';
+
+/** A line that could open a question: its features, the style of its lead, and the number read (null: OCR read nothing there). */
+export interface Candidate {
+  f: LineFeatures;
+  style: string;
+  read: number | null;
+  /** A label before the number (`A` in `A.1.`), moving on where a new block of numbering starts. */
+  major: string | null;
+}
+
+export interface DecodeSettings {
+  /** Numbers a run may open with (1, or the template's first). */
+  opens: (n: number) => boolean;
+  /** The paper states how many questions it holds (gaps and a late opening are cheaper, then checked). */
+  stated: boolean;
+  /** How far a number may skip ahead at the low cost the template grants (its `maxJump`). */
+  maxJump: number;
+  /** The template says a number going back ends the questions (the paper repeats itself). */
+  restartStops: boolean;
+  /** Questions on this paper carry options, marks or parts (so a block carrying none is doubtful). */
+  paperCarries: boolean;
+  /** The largest number a question may carry. */
+  max: number;
+}
+
+export interface Anchor {
+  candidate: Candidate;
+  number: number;
+  /** Score of the best reading less that of the best reading without this anchor. */
+  margin: number;
+}
+
+export interface Reading {
+  anchors: Anchor[];
+  /** Index (in the paper's lines) where the questions end and the tail starts, or null. */
+  end: number | null;
+  /** Why the questions end there: a repeat, a key, a heading. */
+  endReason: string | null;
+  score: number;
+}
+
+/** Prefix counts over lines, so that what a block of lines holds is read in constant time. */
+class Prefix {
+  private readonly sums: Int32Array;
+  constructor(n: number, has: (i: number) => boolean) {
+    this.sums = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) this.sums[i + 1] = this.sums[i] + (has(i) ? 1 : 0);
+  }
+  /** How many lines in [from, to) have it. */
+  count(from: number, to: number): number { return to <= from ? 0 : this.sums[to] - this.sums[from]; }
+}
+
+/** A state of the lattice: candidate `c` taken with its `k`-th number; `run` whether its run of numbering has carried anything yet. */
+interface State { c: number; k: number; run: 0 | 1 }
+
+export function decode(features: LineFeatures[], candidates: Candidate[], s: DecodeSettings): Reading {
+  const L = features.length;
+  const C = candidates.length;
+  if (!C) return { anchors: [], end: null, endReason: null, score: 0 };
+  const first = new Prefix(L, i => features[i].optionLabels.includes(0));
+  const second = new Prefix(L, i => features[i].optionLabels.includes(1));
+  const marks = new Prefix(L, i => features[i].marks);
+  const parts = new Prefix(L, i => features[i].part);
+  const headings = new Prefix(L, i => features[i].heading === 'section' || features[i].heading === 'plain' || features[i].heading === 'type' || features[i].sectionChange);
+  const ends = new Prefix(L, i => features[i].heading === 'end');
+  const line = (c: number) => candidates[c].f.index;
+  /** What questions carry on this paper, held by the lines of a block: two option labels, a mark, a part. */
+  const carries = (from: number, to: number) => (first.count(from, to) > 0 && second.count(from, to) > 0) || marks.count(from, to) > 0 || parts.count(from, to) > 0;
+  const blockReward = (carried: boolean) => (!s.paperCarries ? REWARD.anyOnPlainPaper : carried ? REWARD.carrying : REWARD.plain);
+
+  // A candidate that prints again a question already printed: the same label and number (`A.1` twice),
+  // or the same number opening the same words. The paper repeats itself (worked solutions, criteria):
+  // such a line can end the questions, never open one.
+  const opening = candidates.map(c => c.f.lead?.rest.slice(0, 60).toLocaleLowerCase() ?? '');
+  const repeats = candidates.map((c, j) => c.read !== null && candidates.slice(0, j).some((e, i) => e.read === c.read && e.style === c.style && e.major === c.major
+    && (c.major !== null || (opening[i].length >= 8 && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY))));
+
+  // What taking a candidate costs or gains by itself.
+  const own = candidates.map((c, j) => {
+    if (repeats[j]) return -Infinity;
+    const f = c.f;
+    let v = 0;
+    if (f.templateLead) v += REWARD.templateLead;
+    if (!f.atEdge) v -= PENALTY.offEdge;
+    if (!f.leftmost) v -= PENALTY.notLeftmost;
+    const bare = f.lead !== null && !f.lead.word && !f.lead.close && !f.lead.open && !f.lead.major;
+    if (bare && c.style !== 'ocr') v += f.bold || f.boxed || f.alone ? REWARD.markedBare : -PENALTY.bareNumber;
+    if (f.sizeRatio < 0.8) v -= PENALTY.small;
+    if (f.keyLike) v -= PENALTY.keyLike;
+    return v;
+  });
+  const skipCost = candidates.map(c => (c.f.templateLead && c.f.atEdge ? PENALTY.skipTemplateLead : 0));
+  const skipBefore = new Float64Array(C + 1);
+  for (let i = 0; i < C; i++) skipBefore[i + 1] = skipBefore[i] + skipCost[i];
+  const skipBetween = (i: number, j: number) => skipBefore[j] - skipBefore[i + 1];
+
+  // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
+  const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
+  const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
+  const numbersOf = candidates.map(c => (c.f.ocr && c.style === 'ocr' ? Array.from({ length: highest }, (_, k) => k + 1) : c.read === null ? [] : [c.read]));
+  const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null ? PENALTY.unread : PENALTY.misread);
+  const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
+
+  /** The step from anchor i numbered n to anchor j numbered m, given whether i's run has carried anything; -Infinity where no reading goes so. */
+  const transition = (i: number, n: number, j: number, m: number, runCarried: boolean): number => {
+    const a = candidates[i], b = candidates[j];
+    let v = 0;
+    // A new run of numbering starts where the label before the numbers moves on (A.4 → B.1) or after
+    // a heading; only a run that carried what questions carry (not an instruction list) may precede it,
+    // and never at a question printed again (that ends the questions instead).
+    const moved = a.major !== b.major;
+    if (moved || m <= n) {
+      if (repeats[j] || (s.paperCarries && !runCarried)) return -Infinity;
+      if (moved ? !(s.opens(m) || m === 1) : headings.count(line(i) + 1, line(j)) === 0) return -Infinity;
+      v -= PENALTY.restartAtHeading;
+    } else {
+      const skipped = m - n - 1;
+      v -= skipped * (skipped <= s.maxJump - 1 ? PENALTY.gapAllowed : s.stated ? PENALTY.gapStated : PENALTY.gap);
+    }
+    // OCR reads the same printed lead in many ways: its style says nothing there.
+    if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
+    return v;
+  };
+  /** Where the questions may end at candidate j after anchor i numbered n: what ending there costs (null: no ending there). */
+  const endCost = (i: number, n: number, j: number): number | null => {
+    const b = candidates[j];
+    if (b.read === null || b.read > n || !(s.opens(b.read) || b.read === 1)) return null;
+    const told = repeats[j] || b.f.keyLike || s.restartStops || ends.count(line(i) + 1, line(j)) > 0;
+    return told ? -REWARD.endExplained : PENALTY.endPlain;
+  };
+
+  /** The lattice run forward, leaving out candidate `banned` (-1: none). */
+  function forward(banned: number) {
+    const best: Float64Array[][] = numbersOf.map(ns => [new Float64Array(ns.length).fill(-Infinity), new Float64Array(ns.length).fill(-Infinity)]);
+    const from: (State | null)[][][] = numbersOf.map(ns => [ns.map(() => null), ns.map(() => null)]);
+    for (let j = 0; j < C; j++) {
+      if (j === banned || own[j] === -Infinity) continue;
+      const b = candidates[j];
+      numbersOf[j].forEach((m, k) => {
+        const emit = own[j] - misreadCost(b, m);
+        // Opening the first run here: what comes before is skipped.
+        const open = -skipBefore[j] - openCost(m);
+        const top: [number, number] = [open, -Infinity];
+        const back: [State | null, State | null] = [null, null];
+        for (let i = Math.max(0, j - MAX_LOOKBACK); i < j; i++) {
+          if (i === banned || line(i) === line(j)) continue;
+          const carried = carries(line(i), line(j));
+          const reward = blockReward(carried) - skipBetween(i, j);
+          const ns = numbersOf[i];
+          for (let kk = 0; kk < ns.length; kk++) {
+            for (const r of [0, 1] as const) {
+              const prev = best[i][r][kk];
+              if (prev === -Infinity) continue;
+              const runCarried = r === 1 || carried;
+              const t = transition(i, ns[kk], j, m, runCarried);
+              if (t === -Infinity) continue;
+              const restarts = candidates[i].major !== b.major || m <= ns[kk];
+              const flag = restarts ? 0 : runCarried ? 1 : 0;
+              const v = prev + reward + t;
+              if (v > top[flag]) { top[flag] = v; back[flag] = { c: i, k: kk, run: r }; }
+            }
+          }
+        }
+        for (const r of [0, 1] as const) if (top[r] > -Infinity) { best[j][r][k] = top[r] + emit; from[j][r][k] = back[r]; }
+      });
+    }
+    // The end: after the last anchor (its block runs to the last line), or at a candidate where the paper starts over.
+    let score = 0, last: State | null = null, end: number | null = null, endAt = -1;
+    for (let i = 0; i < C; i++) {
+      if (i === banned) continue;
+      numbersOf[i].forEach((n, k) => {
+        for (const r of [0, 1] as const) {
+          const prev = best[i][r][k];
+          if (prev === -Infinity) continue;
+          const plain = prev + blockReward(carries(line(i), L)) - (skipBefore[C] - skipBefore[i + 1]);
+          if (plain > score) { score = plain; last = { c: i, k, run: r }; end = null; endAt = -1; }
+          for (let j = i + 1; j < C; j++) {
+            const cost = endCost(i, n, j);
+            if (cost === null) continue;
+            const v = prev + blockReward(carries(line(i), line(j))) - skipBetween(i, j) - cost;
+            if (v > score) { score = v; last = { c: i, k, run: r }; end = line(j); endAt = j; }
+          }
+        }
+      });
+    }
+    return { score, last, end, endAt, from };
+  }
+
+  const run = forward(-1);
+  const chain: State[] = [];
+  for (let at: State | null = run.last; at; at = run.from[at.c][at.run][at.k]) chain.unshift(at);
+  const anchors: Anchor[] = chain.map(st => ({ candidate: candidates[st.c], number: numbersOf[st.c][st.k], margin: Infinity }));
+  const margins = marginsWithout(chain.map(st => st.c), C, run.score, banned => forward(banned).score);
+  anchors.forEach((a, k) => { a.margin = margins[k]; });
+  const endReason = run.endAt < 0 ? null : repeats[run.endAt] ? 'the paper repeats itself' : candidates[run.endAt].f.keyLike ? 'a key follows' : 'the numbering starts over';
+  return { anchors, end: run.end, endReason, score: run.score };
+}
+
+/**
+ * Each chosen anchor's margin: the best score less the best score of a reading without it. A paper
+ * with many anchors and candidates gets the margins of a sample spread over it and the rest from
+ * their neighbours' (a full pass per anchor is quadratic in candidates).
+ */
+function marginsWithout(chain: number[], candidates: number, best: number, without: (banned: number) => number): number[] {
+  const budget = Math.max(8, Math.floor(2e7 / Math.max(1, candidates * candidates)));
+  const step = Math.max(1, Math.ceil(chain.length / budget));
+  const out = chain.map(() => Infinity);
+  for (let k = 0; k < chain.length; k += step) out[k] = best - without(chain[k]);
+  for (let k = 0; k < chain.length; k++) if (out[k] === Infinity) out[k] = out[k - (k % step)];
+  return out;
+}

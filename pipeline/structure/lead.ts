@@ -1,0 +1,115 @@
+// The numbered lead a line opens with, read without a list of words: an optional bracket, up to two
+// short words in any script (`Question`, `QUESTÃO`, `Câu`, `Задача`, `第`, `Q`), an optional
+// section label joined by a stop (`A.1`, `2.3`), the number, and what closes it (`.`, `)`, `:`,
+// `题`, `번`) or nothing (a bare number, `1 Which of …`, or a number alone on its line). Which lead a
+// paper uses for its questions is not decided here: every line gets its reading, and the decoder
+// (decode.ts) learns from the whole paper which lead recurs with a rising number.
+import type { Line, Span } from '../document.ts';
+
+/** How far into a line the words before a number may run (`Pregunta`, `QUESTÃO`, `Exercice`). */
+export const MAX_LEAD_WORDS = 14;
+/** The longest number a lead carries (questions are numbered below 1000). */
+const MAX_DIGITS = 3;
+
+export interface Lead {
+  /** The lead as printed, e.g. `Question 11`, `Q.1`, `A.1.`, `1．`, `第3题`. */
+  text: string;
+  /** The words before the number, lower-cased (`question`, `câu`, `第`), or ''. */
+  word: string;
+  /** A label before the number joined by a stop: a letter (`A` in `A.1.`) or a number (`2` in `2.3`). */
+  major: string | null;
+  number: number;
+  /** What closes the number (`.`, `)`, `:`, `题`, `번`), '' for a bare number. */
+  close: string;
+  /** A bracket before the number or its words: `(1)`, `[1]`. */
+  open: string;
+  /** Printed with a leading zero (`01`). */
+  padded: boolean;
+  /** The style a paper's questions share: the words, the label's kind and the marks around the number, `question #`, `L.#.`, `(#)`, `#`. */
+  style: string;
+  /** The spans the lead takes (the anchor), the last one cut where the text goes on. */
+  spans: Span[];
+  /** Characters of the last span that belong to the lead (the rest is the line's text). */
+  cut: number;
+  /** The text after the lead on the line. */
+  rest: string;
+}
+
+const OPEN = '[(（\\[【]';
+const CLOSE = '(?:[.．、:：)）\\]】]|[题題번問]\\.?)';
+/** Up to two words, none with a digit; each word letters (any script) with an optional stop or dash. */
+const WORDS = `(?:[\\p{L}\\p{M}№#]{1,${MAX_LEAD_WORDS}}[.．]?\\s{0,2}){0,2}?`;
+const LEAD = new RegExp(
+  `^\\s*(?<open>${OPEN})?\\s*(?<word>${WORDS})\\s*(?:(?<major>\\p{Lu}|\\d{1,2})[.．](?=\\d))?(?<num>\\d{1,${MAX_DIGITS}})(?![\\d,/]|[.．]\\d)(?<close>\\s*${CLOSE})?`,
+  'u',
+);
+
+/** A word before the number that is text, not a lead: an article or a word run into the number (`x2`). */
+function wordStyle(word: string): string {
+  return word.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
+}
+
+/** The text of a line's first spans as a reader sees it (a gap between runs is a space), with each span's start. */
+export function leadingText(line: Line, limit = 40): { text: string; starts: { span: Span; at: number }[] } {
+  let text = '';
+  const starts: { span: Span; at: number }[] = [];
+  let prev: Span | null = null;
+  for (const s of line.spans) {
+    if (text.length >= limit) break;
+    if (prev && s.bbox[0] - prev.bbox[2] > Math.min(s.size, prev.size) * 0.2) text += ' ';
+    starts.push({ span: s, at: text.length });
+    text += s.text;
+    prev = s;
+  }
+  return { text, starts };
+}
+
+/** The numbered lead of a line, or null where it opens with none. Formula runs are never a lead's number. */
+export function readLead(line: Line): Lead | null {
+  const first = line.spans[0];
+  if (!first || first.math) return null;
+  const { text, starts } = leadingText(line);
+  const m = LEAD.exec(text);
+  if (!m?.groups) return null;
+  const g = m.groups;
+  const word = wordStyle(g.word ?? '');
+  const close = (g.close ?? '').trim();
+  const open = g.open ?? '';
+  // Words that end in a letter run into the number (`x2`, `log10`) are a formula, not a lead.
+  if (word && /\p{L}$/u.test(g.word) && !/\s$/.test(g.word) && !/^[\p{Lu}第問№#]/u.test(g.word.trim()) ) return null;
+  const major = g.major ?? null;
+  const number = Number(g.num);
+  if (number < 1 && !(g.num.length > 1)) return null;
+  const end = m[0].length;
+  // The spans the lead covers; a lead that stops inside a span leaves the rest of it as text.
+  const spans: Span[] = [];
+  let cut = 0;
+  for (const { span, at } of starts) {
+    if (at >= end) break;
+    if (span.math) return null;
+    spans.push(span);
+    cut = Math.min(span.text.length, end - at);
+  }
+  if (!spans.length) return null;
+  const rest = text.slice(end).trim() + (line.spans.length > starts.length ? ' …' : '');
+  const majorKind = major === null ? '' : /\d/.test(major) ? '#.' : 'L.';
+  const style = `${open ? '(' : ''}${word ? `${word} ` : ''}${majorKind}#${close}`;
+  return { text: m[0].trim(), word, major, number, close, open, padded: /^0\d/.test(g.num), style, spans, cut, rest };
+}
+
+/**
+ * Cuts the lead's last span where the question's text goes on in the same run (`10．下列…`), so
+ * that the lead alone is the anchor; the run's box is shared out by characters.
+ */
+export function splitLead(line: Line, lead: Lead): Span[] {
+  const last = lead.spans[lead.spans.length - 1];
+  const chars = [...last.text];
+  const keepChars = [...last.text.slice(0, lead.cut)].length;
+  if (keepChars >= chars.length || !last.text.slice(lead.cut).trim()) return lead.spans;
+  const x = last.bbox[0] + ((last.bbox[2] - last.bbox[0]) * keepChars) / chars.length;
+  const head: Span = { ...last, text: chars.slice(0, keepChars).join(''), bbox: [last.bbox[0], last.bbox[1], x, last.bbox[3]] };
+  const tail: Span = { ...last, text: chars.slice(keepChars).join(''), bbox: [x, last.bbox[1], last.bbox[2], last.bbox[3]] };
+  const at = line.spans.indexOf(last);
+  if (at >= 0) line.spans.splice(at, 1, head, tail);
+  return [...lead.spans.slice(0, -1), head];
+}

@@ -1,0 +1,69 @@
+// The costs of the structural decoder: what makes one reading of a paper's numbered lines better
+// than another. Every weight has a name and says what it measures; a score is a sum of rewards for
+// anchors taken and penalties for what the reading has to explain away. Templates and the paper's
+// own conventions enter as priors here — never as gates.
+
+/** Taking a line as a question's anchor. */
+export const REWARD = {
+  /** An anchor whose question carries what questions carry on this paper (options, marks, parts). */
+  carrying: 1.5,
+  /**
+   * An anchor whose question carries nothing where others on the paper do (a grid-in question, or an
+   * instruction list): a little, since the numbering alone may say it is a question. A run that never
+   * carries anything cannot be followed by a new run (decode.ts), so an instruction list before the
+   * questions is never read as a first section.
+   */
+  plain: 0.2,
+  /** An anchor on a paper whose questions carry nothing anywhere (a list of free questions). */
+  anyOnPlainPaper: 1,
+  /** The line matches the family template's own numbering pattern. */
+  templateLead: 2,
+  /** A bare number that is bold, boxed or alone on its line: printed as a question number is. */
+  markedBare: 0.5,
+  /** Ending the questions where the paper tells why (it repeats itself, a key or an end mark follows): the rest is explained. */
+  endExplained: 0.5,
+} as const;
+
+export const PENALTY = {
+  /** The lead does not start at its column's edge (indented past the template's tolerance). */
+  offEdge: 1.5,
+  /** Lines under it start left of it (a number inside text, a table cell). */
+  notLeftmost: 1,
+  /** A bare number with nothing to mark it as a question number (no word, no stop, not bold, boxed or alone). */
+  bareNumber: 1.2,
+  /** Set smaller than the body text (a script, a footnote, an axis label). */
+  small: 2,
+  /** The line reads like an answer key (`1.D 2.A`), not a question. */
+  keyLike: 2.5,
+  /** Each number a run skips (a question lost, or a selection that keeps a longer form's numbers). */
+  gap: 1.6,
+  /** …where the paper states how many questions it holds (gaps are then checked against that count). */
+  gapStated: 0.4,
+  /** …within the template's `maxJump` (a family known to skip, 13 → 26 with no numbers between). */
+  gapAllowed: 0.3,
+  /** Numbering that starts again after a section or subject heading, or where the label before the number moves on (A.4 → B.1). Without either, a restart ends the questions instead. */
+  restartAtHeading: 0.4,
+  /** The numbering lead changes style mid-paper (bare numbers, then `Question 11`). */
+  switchStyle: 2.5,
+  /** The paper's first question is not numbered where papers open (1, or the template's first). */
+  openLate: 3,
+  /** …where the paper states its count (a selection may open at 2 or 3). */
+  openLateStated: 0.8,
+  /** OCR read a number other than the one the reading gives it. */
+  misread: 1,
+  /** OCR read nothing at a mark where the reading places a number. */
+  unread: 0.5,
+  /** A line matching the template's numbering, at the edge, that the reading does not take. */
+  skipTemplateLead: 0.6,
+  /** The questions end where the numbering starts over with nothing telling why (no repeat, key or end mark). */
+  endPlain: 3.5,
+} as const;
+
+/** Below this margin (score of the best reading against the best reading without an anchor) a question is unsure. */
+export const SURE_MARGIN = 1;
+/** A chain's anchors look back at most this many candidates for their predecessor (bounds the work on huge papers). */
+export const MAX_LOOKBACK = 400;
+/** Two question openings this alike (Dice over their first words) are the same question printed again. */
+export const REPEAT_SIMILARITY = 0.6;
+/** A paper whose reading claims less than this share of its body text is unsure. */
+export const MIN_COVERAGE = 0.6;

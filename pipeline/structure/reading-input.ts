@@ -1,0 +1,53 @@
+// What the decoder reads: the lines it may take as anchors (candidates) and the lines set aside
+// before any decision — a block under an instructions heading, and what follows the end of the
+// questions in a column (the template's end marks: KICE's `확인 사항`, an `END OF PAPER`).
+import type { PaperDocument } from '../document.ts';
+import type { LineFeatures } from './candidates.ts';
+import type { Candidate } from './decode.ts';
+import { matchAnchor, ocrNumberText } from './anchors.ts';
+import { marginMark } from './ocr-numbering.ts';
+
+/** Why a line is set aside: an instruction block, or past the end of the questions in its column. */
+export type AsideKind = 'instructions' | 'stopped';
+
+export function setAside(features: LineFeatures[], doc: PaperDocument): Map<number, AsideKind> {
+  const aside = new Map<number, AsideKind>();
+  const stopped = new Set<string>();
+  let instructionsOn: number | null = null;
+  for (const f of features) {
+    const key = `${f.line.page}:${f.line.column}`;
+    if (stopped.has(key) || f.heading === 'end') { stopped.add(key); aside.set(f.index, 'stopped'); continue; }
+    // A block of numbered instructions runs to the next section or type heading, or the end of its page.
+    if (instructionsOn !== null && instructionsOn !== f.line.page) instructionsOn = null;
+    if (f.heading === 'instructions') { instructionsOn = f.line.page; aside.set(f.index, 'instructions'); continue; }
+    if (instructionsOn !== null && f.heading !== 'section' && f.heading !== 'type') { aside.set(f.index, 'instructions'); continue; }
+    instructionsOn = null;
+  }
+  void doc;
+  return aside;
+}
+
+/**
+ * The lines that could open a question. On a page with a text layer, every line with a numbered
+ * lead; on a page read by OCR, a number at the margin read through OCR's usual misreadings, or a
+ * mark in a number's place that OCR could not read (its number is then the decoder's to give).
+ */
+export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside: ReadonlyMap<number, unknown>, bodySize: number): Candidate[] {
+  const t = doc.template;
+  const out: Candidate[] = [];
+  for (const f of features) {
+    if (aside.has(f.index)) continue;
+    if (f.ocr) {
+      const left = doc.pages[f.line.page - 1].columns[f.line.column].x0;
+      const read = matchAnchor(f.line, left, bodySize, t, true)?.number ?? null;
+      // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
+      const prior = { ...f, templateLead: !t.infer, atEdge: true };
+      if (read !== null) { out.push({ f: prior, style: 'ocr', read, major: null }); continue; }
+      if (marginMark(f.line, left, bodySize, t)) { out.push({ f: prior, style: 'ocr', read: null, major: null }); continue; }
+      if (f.lead && ocrNumberText(f.text) === f.text) out.push({ f, style: f.lead.style, read: f.lead.number, major: f.lead.major });
+      continue;
+    }
+    if (f.lead) out.push({ f, style: f.lead.style, read: f.lead.number, major: f.lead.major });
+  }
+  return out;
+}
