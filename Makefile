@@ -99,6 +99,7 @@ bench: setup
 	npx tsx test/bench.ts
 	npx tsx test/bench-ocr.ts
 	npx tsx test/bench-dedup.ts
+	npx tsx test/bench-server.ts
 
 clean:
 	rm -rf out

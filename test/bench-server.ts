@@ -76,8 +76,9 @@ async function main(): Promise<void> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
   const yearDir = path.join(out, 'sets', SET, YEAR);
   const built = buildSyntheticSet(from, yearDir, QUESTIONS);
-  console.log(`server bench: ${built.items} questions in ${built.papers} papers copied from ${path.relative(ROOT, from) || from} into a set's store in ${built.seconds.toFixed(2)} s`);
-  const server = await startReviewServer(resolveServerSettings({ port: 0, outDir: out, year: YEAR }, {}));
+  console.log(`server bench: ${built.items} questions in ${built.papers} papers copied from ${path.relative(ROOT, from) || from} into a set's store in ${built.seconds.toFixed(2)} s; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} (client and server share this process)`);
+  // A short pause before items.jsonl is written, so that it is written (stepwise) while the 50 reviewers decide.
+  const server = await startReviewServer(resolveServerSettings({ port: 0, outDir: out, year: YEAR, itemsWriteDelayMs: 500 }, {}));
   const random = rng(24);
   const pick = () => built.ids[Math.floor(random() * built.ids.length)];
   try {
@@ -106,12 +107,24 @@ async function main(): Promise<void> {
     console.log(`GET one item (JSON):      ${summary(get)}`);
     console.log(`GET one item (<article>): ${summary(html)}`);
     console.log(`one decision (POST):      ${summary(decision)}`);
+    const pages: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await request(base, `/api/sets/${SET}/items.html?offset=${i * 1000}&limit=100`);
+      if (r.status !== 200) throw new Error(`page: ${r.status}`);
+      pages.push(r.ms);
+    }
+    console.log(`a page of 100 items (<article>s, what the review page loads): ${summary(pages)}`);
 
     // 50 reviewers at once on a shared pool of items, so that some decide on the same item together.
     const pool = built.ids.slice(SAMPLES, SAMPLES + REVIEWERS * 4);
     const accepted = new Map<string, { who: string; version: number }[]>();
     let conflicts = 0;
     const underLoad: number[] = [];
+    // How often items.jsonl is written while they decide (it is, stepwise, each time decisions pause or have waited 10 pauses).
+    const itemsFile = path.join(yearDir, 'items.jsonl');
+    const mtime = () => (fs.existsSync(itemsFile) ? fs.statSync(itemsFile).mtimeMs : 0);
+    let writes = 0, last = mtime();
+    const watch = setInterval(() => { const m = mtime(); if (m !== last) { writes++; last = m; } }, 50);
     const t0 = performance.now();
     await Promise.all(Array.from({ length: REVIEWERS }, async (_, n) => {
       const who = `reviewer-${n + 1}`;
@@ -135,6 +148,7 @@ async function main(): Promise<void> {
       }
     }));
     const loadSeconds = (performance.now() - t0) / 1000;
+    clearInterval(watch);
     const total = [...accepted.values()].reduce((n, l) => n + l.length, 0);
     // Every accepted decision is in the store: the item's version counts them, its history names each.
     let lost = 0;
@@ -144,7 +158,7 @@ async function main(): Promise<void> {
       lost += list.filter(a => !history.has(`${a.who}@${a.version}`)).length;
       if (stored.version !== list.length || (stored.history ?? []).length !== list.length) lost += Math.abs(list.length - (stored.version ?? 0));
     }
-    console.log(`${REVIEWERS} reviewers at once: ${total} decisions accepted on ${accepted.size} items, ${conflicts} refused as stale (409) and decided again, ${lost} lost, in ${loadSeconds.toFixed(1)} s (${(total / loadSeconds).toFixed(0)} decisions/s); each POST ${summary(underLoad)}`);
+    console.log(`${REVIEWERS} reviewers at once: ${total} decisions accepted on ${accepted.size} items, ${conflicts} refused as stale (409) and decided again, ${lost} lost, in ${loadSeconds.toFixed(1)} s (${(total / loadSeconds).toFixed(0)} decisions/s), items.jsonl written ${writes} times meanwhile; each POST ${summary(underLoad)}`);
 
     const w0 = performance.now();
     server.sets.writeItems(SET);

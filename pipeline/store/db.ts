@@ -123,10 +123,17 @@ export class Store implements PaperSink {
   /** Every record of the given papers, in a stable order (file, then section order of appearance, number), with what the corpus passes add. */
   records(papers: string[]): string[] {
     if (!papers.length) return [];
-    const rows = this.db.prepare(`${RECORD_SELECT} WHERE i.paper IN (${papers.map(() => '?').join(',')}) ORDER BY p.file, i.page, i.rowid`).all(...papers) as RecordColumns[];
-    return rows.map(overlaid);
+    // Paper by paper, each paper's rows sorted alone: one sort over every row with its record JSON
+    // spills to temporary files (measured: 0.75 s against 0.19 s for 5,000 records).
+    const files = new Map((this.db.prepare(`SELECT sha256, file FROM papers WHERE sha256 IN (${papers.map(() => '?').join(',')})`).all(...papers) as { sha256: string; file: string }[]).map(r => [r.sha256, r.file]));
+    // By file name as SQLite's ORDER BY file had it: bytes of UTF-8.
+    const ordered = [...new Set(papers)].filter(p => files.has(p)).sort((a, b) => Buffer.compare(Buffer.from(files.get(a)!), Buffer.from(files.get(b)!)));
+    this.recordsOfPaper ??= this.db.prepare(`${RECORD_SELECT} WHERE i.paper = ? ORDER BY i.page, i.rowid`);
+    const statement = this.recordsOfPaper;
+    return ordered.flatMap(p => (statement.all(p) as RecordColumns[]).map(overlaid));
   }
 
+  private recordsOfPaper: Database.Statement | null = null;
   private recordById: Database.Statement | null = null;
 
   /**
