@@ -34,8 +34,14 @@ export function rasterizeStage(): Stage {
         pending = drawn.then(({ png, error }) => {
           if (!png) throw new DocumentError('rasterize/render-failed', `page ${n} cannot be rendered (${error?.message})`, n);
           const tmp = `${file}.${process.pid}.tmp`;
-          fs.writeFileSync(tmp, png);
-          fs.renameSync(tmp, file);
+          try {
+            fs.writeFileSync(tmp, png);
+            fs.renameSync(tmp, file);
+          } catch (e) {
+            // A full disk: no half-written image left behind, and the error names the file.
+            fs.rmSync(tmp, { force: true });
+            throw Object.assign(e as Error, { path: file });
+          }
           doc.counters.pagesRendered = (doc.counters.pagesRendered ?? 0) + 1;
         });
         // Its failure is thrown at the next await of it; until then it is not an unhandled rejection.
