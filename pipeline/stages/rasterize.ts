@@ -22,6 +22,8 @@ export function rasterizeStage(): Stage {
       // one's PNG is encoded and written, so one worker keeps two cores busy where it has them.
       let pending: Promise<void> = Promise.resolve();
       for (let n = 1; n <= doc.pageCount; n++) {
+        // A page that repeats an earlier one is not drawn (stages/repeats.ts).
+        if (doc.pages[n - 1].repeatOf) continue;
         const name = pageImageName(doc.sha256, n, ctx.config.dpi);
         const file = path.join(dir, name);
         doc.pages[n - 1].image = `${PAGES_DIR}/${name}`;
