@@ -41,6 +41,9 @@ system-deps:
 
 setup: deps system-deps
 
+# The run's last line is its exit status and what it means (0 done, 1 a paper failed or the disk is
+# full, 2 bad usage, 3 partial); make itself exits 2 for any failure, so a script calls the bin
+# (`npx exam-ingest`, bin/exam-ingest.mjs) and reads the status from it.
 ingest: deps ocr-deps
 	npx tsx pipeline/cli.ts
 

@@ -29,12 +29,11 @@ this process). QUEUE=redis://host:port sends the papers through a BullMQ queue t
 processes on any machine seeing the same folders, and waits (QUEUE_STALL_MS: how soon a dead
 worker's paper is taken over, default 30000).
 
-Exit status (the last line printed says which): 0 every paper done (or already in the store); 1 at
-least one paper failed (unreadable, no template, no question found: it is not stored as done and
-the next run tries it again), or the disk is full (the batch stops, the path is named, the store
-keeps what was done); 3 none failed but at least one is partial (stored, with error diagnostics
+Exit status: 0 every paper done (or already in the store); 1 at least one paper failed (unreadable,
+no template, no question found: it is not stored as done and the next run tries it again), or the
+disk is full (the batch stops, the path is named, the store keeps what was done); 3 none failed but at least one is partial (stored, with error diagnostics
 listed above the summary); 2 bad usage (an unknown TEMPLATE, an OUT that is a file, a YEAR or DPI
-out of range…), refused before any paper is read.`;
+out of range…), refused before any paper is read. The last line printed names the status.`;
 
 function parseArgs(argv: string[]): ConfigInput & { only?: string[]; help?: boolean } {
   const input: ConfigInput & { only?: string[]; help?: boolean } = {};

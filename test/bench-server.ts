@@ -18,6 +18,8 @@ import { runBatch } from '../pipeline/run.ts';
 import { startReviewServer } from '../pipeline/server/server.ts';
 import { resolveServerSettings } from '../pipeline/server/settings.ts';
 import { buildSyntheticSet } from './synthetic-set.ts';
+// A seeded generator (mulberry32), so every run picks the same items.
+import { rng } from './translate-property.ts';
 
 const QUESTIONS = Number(process.env.QUESTIONS ?? 5000);
 const REVIEWERS = Number(process.env.REVIEWERS ?? 50);
@@ -59,16 +61,6 @@ function summary(ms: number[]): string {
   const s = [...ms].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))].toFixed(2);
   return `median ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${s.at(-1)!.toFixed(2)} ms (${s.length} requests)`;
-}
-
-/** A small deterministic PRNG (mulberry32), so every run picks the same items. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function main(): Promise<void> {
