@@ -25,7 +25,7 @@ export function appHtml(sets: string[]): string {
 <button id="send" type="button">Upload</button>
 <ul id="jobs"></ul>
 </section>
-<p class="help"><kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>n</kbd> next pending · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit · <kbd>t</kbd> edit translation (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
+<p class="help">By mouse: the buttons on each item (each shows its key). By keyboard: <kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>n</kbd> next pending · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit · <kbd>t</kbd> edit translation (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
 <p id="message" role="status" aria-live="polite"></p>
 <p id="counts"></p>
 <nav id="pager" class="bar" hidden><button type="button" id="previous">◀ previous page</button><button type="button" id="next">next page ▶</button> <span class="help"><kbd>j</kbd>/<kbd>k</kbd> past the end of a page turn it</span></nav>
