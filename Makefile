@@ -42,6 +42,9 @@ system-deps:
 
 setup: deps system-deps
 
+# The run's last line is its exit status and what it means (0 done, 1 a paper failed or the disk is
+# full, 2 bad usage, 3 partial); make itself exits 2 for any failure, so a script calls the bin
+# (`npx exam-ingest`, bin/exam-ingest.mjs) and reads the status from it.
 ingest: deps ocr-deps
 	npx tsx pipeline/cli.ts
 
@@ -109,6 +112,7 @@ bench: setup
 	npx tsx test/bench.ts
 	npx tsx test/bench-ocr.ts
 	npx tsx test/bench-dedup.ts
+	npx tsx test/bench-server.ts
 
 clean:
 	rm -rf out

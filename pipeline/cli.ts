@@ -7,6 +7,8 @@ import { resolveConfig, type ConfigInput } from './config.ts';
 import { formatDiagnostic } from './diagnostics.ts';
 import { rerunCorpus, runBatch, type BatchResult, type PaperOutcome, type Progress } from './run.ts';
 import { runQueued } from './queue/enqueue.ts';
+import { DiskFullError } from './disk-full.ts';
+import { EXIT, statusLine } from './exit-status.ts';
 
 const USAGE = `usage: tsx pipeline/cli.ts [options]        (make ingest YEAR=y [IN=dir] [OUT=dir] …)
 
@@ -28,9 +30,10 @@ processes on any machine seeing the same folders, and waits (QUEUE_STALL_MS: how
 worker's paper is taken over, default 30000).
 
 Exit status: 0 every paper done (or already in the store); 1 at least one paper failed (unreadable,
-no template, no question found: it is not stored as done and the next run tries it again); 3 none
-failed but at least one is partial (stored, with error diagnostics listed above the summary);
-2 bad usage.`;
+no template, no question found: it is not stored as done and the next run tries it again), or the
+disk is full (the batch stops, the path is named, the store keeps what was done); 3 none failed but at least one is partial (stored, with error diagnostics
+listed above the summary); 2 bad usage (an unknown TEMPLATE, an OUT that is a file, a YEAR or DPI
+out of range…), refused before any paper is read. The last line printed names the status.`;
 
 function parseArgs(argv: string[]): ConfigInput & { only?: string[]; help?: boolean } {
   const input: ConfigInput & { only?: string[]; help?: boolean } = {};
@@ -65,19 +68,20 @@ function line(o: PaperOutcome): string {
   return `${o.status === 'skipped' ? 'skipped' : o.status === 'partial' ? 'PARTIAL' : 'done   '} ${o.file}: ${o.pages} pages, ${o.questions} questions${o.status !== 'skipped' ? `, ${o.pagesRendered} pages rendered, ${o.recordsWritten} records written` : ' (already in the store)'}${warn ? `, ${warn} warnings` : ''}`;
 }
 
-async function main(): Promise<number> {
+/** Runs the command; the status line is printed by the caller (not after --help). */
+async function main(): Promise<number | 'help'> {
   let config, only;
   try {
     const args = parseArgs(process.argv.slice(2));
     if (args.help) {
       process.stdout.write(USAGE + '\n');
-      return 0;
+      return 'help';
     }
     only = args.only;
     config = resolveConfig(args);
   } catch (e) {
     process.stderr.write(`ingest: ${(e as Error).message}\n`);
-    return 2;
+    return EXIT.usage;
   }
   const rel = (p: string) => path.relative(process.cwd(), p) || '.';
   if (only) {
@@ -117,7 +121,20 @@ async function main(): Promise<number> {
   for (const l of result.corpus) process.stdout.write(l + '\n');
   process.stdout.write(`summary: ${result.papers.length} papers (${result.papers.filter(p => p.status === 'skipped').length} unchanged), ${pages} pages (${rendered} rendered), ${questions} questions, ${written} records written, ${partial.length} partial, ${failed.length} failed, ${result.seconds.toFixed(1)} s\n`);
   process.stdout.write(`items: ${rel(result.itemsFile)}${result.jsonlRewritten ? '' : ' (unchanged)'}\n`);
-  return failed.length ? 1 : partial.length ? 3 : 0;
+  return failed.length ? EXIT.failed : partial.length ? EXIT.partial : EXIT.done;
 }
 
-main().then(code => { process.exitCode = code; }, e => { process.stderr.write(`ingest: ${(e as Error).stack ?? e}\n`); process.exitCode = 2; });
+const finish = (code: number) => {
+  process.stdout.write(statusLine(code) + '\n');
+  process.exitCode = code;
+};
+
+main().then(code => (code === 'help' ? undefined : finish(code)), e => {
+  // A full disk: the batch stopped, the path named; anything else is a fault of this program.
+  if (e instanceof DiskFullError) {
+    process.stderr.write(`ingest: ${e.message}\n`);
+    return finish(EXIT.failed);
+  }
+  process.stderr.write(`ingest: ${(e as Error).stack ?? e}\n`);
+  finish(EXIT.usage);
+});

@@ -78,6 +78,8 @@ export interface LlmConfig {
 
 export const DEFAULTS = {
   year: String(new Date().getFullYear()),
+  // A batch year outside this is a typo (YEAR=0226), refused before any paper is read; 2099 is the tests' own.
+  yearRange: [1900, 2100],
   dpi: 144,
   ocrDpi: 300,
   ocrLang: 'kor+eng',
@@ -132,6 +134,34 @@ export interface ConfigInput {
 
 function check(cond: boolean, message: string): asserts cond {
   if (!cond) throw new TypeError(`config: ${message}`);
+}
+
+/** The ids of the templates in a folder (each file's "id"), read without checking the rest: enough to refuse an unknown TEMPLATE at once. */
+function templateIds(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter(f => f.endsWith('.json')).sort().map(f => {
+    try {
+      return String((JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { id?: unknown }).id ?? f.replace(/\.json$/, ''));
+    } catch {
+      return f.replace(/\.json$/, '');
+    }
+  });
+}
+
+/** Why OUT cannot be the output folder (a file, or under one), or null: checked before any paper is read. */
+function outProblem(outDir: string): string | null {
+  for (let dir = outDir; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(dir)) {
+      if (!fs.statSync(dir).isDirectory()) return dir === outDir ? `${outDir} is a file, not a folder` : `${outDir} cannot be made: ${dir} is a file`;
+      try {
+        fs.accessSync(dir, fs.constants.W_OK);
+      } catch {
+        return `${dir} cannot be written to`;
+      }
+      return null;
+    }
+    if (path.dirname(dir) === dir) return null;
+  }
 }
 
 const hasPdf = (dir: string) => fs.existsSync(dir) && fs.readdirSync(dir).some(f => f.toLowerCase().endsWith('.pdf'));
@@ -193,15 +223,24 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
   const env = Object.fromEntries(Object.entries(environment).filter(([, v]) => v !== '')) as NodeJS.ProcessEnv;
   const year = String(input.year ?? env.YEAR ?? DEFAULTS.year);
   check(/^\d{4}$/.test(year), `YEAR must be four digits, got "${year}"`);
+  check(Number(year) >= DEFAULTS.yearRange[0] && Number(year) <= DEFAULTS.yearRange[1], `YEAR must be from ${DEFAULTS.yearRange[0]} to ${DEFAULTS.yearRange[1]}, got "${year}"`);
   const dpi = Number(input.dpi ?? env.DPI ?? DEFAULTS.dpi);
   check(Number.isFinite(dpi) && dpi >= 36 && dpi <= 600, `DPI must be a number from 36 to 600, got "${input.dpi ?? env.DPI}"`);
   const outDir = path.resolve(input.outDir ?? env.OUT ?? DEFAULTS.outDir);
+  const badOut = outProblem(outDir);
+  check(!badOut, `OUT=${input.outDir ?? env.OUT ?? DEFAULTS.outDir}: ${badOut}`);
   const given = input.inDir ?? env.IN;
   let inDir = path.resolve(given ?? path.join(DEFAULTS.inboxDir, year));
   let usingSamples = false;
   if (given) check(fs.existsSync(inDir), `IN=${given}: no such folder`);
   else if (!hasPdf(inDir)) { inDir = path.join(ROOT, DEFAULTS.samplesDir); usingSamples = true; }
   const force = input.force ?? env.FORCE;
+  const template = input.template ?? env.TEMPLATE ?? null;
+  const templatesDir = path.join(ROOT, DEFAULTS.templatesDir);
+  if (template !== null) {
+    const ids = templateIds(templatesDir);
+    check(ids.includes(template), `TEMPLATE=${template} names no template; there are: ${ids.join(', ')}`);
+  }
   check(!(env.LLM_TAG === '1' || env.LLM_TAG === 'true') || Boolean(env.LLM_BASE_URL || env.LLM_MODEL), 'LLM_TAG=1 needs a model: set LLM_BASE_URL (and LLM_MODEL)');
   const llm = resolveLlm(env);
   const cores = os.availableParallelism();
@@ -220,8 +259,8 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     dpi,
     ocrDpi: Number(env.OCR_DPI ?? DEFAULTS.ocrDpi),
     ocrLang: env.OCR_LANG ?? DEFAULTS.ocrLang,
-    templatesDir: path.join(ROOT, DEFAULTS.templatesDir),
-    template: input.template ?? env.TEMPLATE ?? null,
+    templatesDir,
+    template,
     force: force === true || force === '1' || force === 'true',
     progress: input.progress ?? (Boolean(process.stderr.isTTY) && !env.CI),
     root: ROOT,

@@ -80,6 +80,8 @@ export interface PageInfo {
   furniture: Span[];
   /** The page's text came from OCR (it had no usable text layer). */
   ocr?: boolean;
+  /** This page is an earlier page again (the number of that page): it is neither rendered nor read (stages/repeats.ts). */
+  repeatOf?: number;
 }
 
 /** A line of text: spans in one column whose vertical extents overlap. */

@@ -2,6 +2,7 @@
 import type { Config } from './config.ts';
 import type { Stage } from './stage.ts';
 import { registerStage } from './stages/register.ts';
+import { repeatsStage } from './stages/repeats.ts';
 import { rasterizeStage } from './stages/rasterize.ts';
 import { textLayerStage } from './stages/text-layer.ts';
 import { layoutStage } from './stages/layout.ts';
@@ -27,6 +28,7 @@ export const PIPELINE_VERSION = 6;
 export function stages(_config: Config): Stage[] {
   return [
     registerStage(), //  hash, page count, template, what the cover says
+    repeatsStage(), //   pages that repeat earlier ones (same text, or same scan): skipped from here on
     rasterizeStage(), // page images (cached by hash)
     textLayerStage(), // spans, equation font decoded, furniture set aside, page sections
     layoutStage(), //    columns and lines in reading order

@@ -21,6 +21,7 @@ import { keyFileFor } from './stages/answers.ts';
 import { statsFileFor } from './stages/stats.ts';
 import { closeOcr, setOcrPoolSize } from './providers/ocr.ts';
 import { PaperPool } from './queue/pool.ts';
+import { DISK_FULL_RULE, diskFullOf, DiskFullError } from './disk-full.ts';
 
 export interface PaperOutcome {
   file: string;
@@ -169,9 +170,11 @@ export async function analysePaper(job: PaperJob, settings: PaperSettings): Prom
   } catch (e) {
     const err = e as Error;
     const page = e instanceof DocumentError ? e.page : undefined;
-    const rule = e instanceof DocumentError ? e.rule : `${stage}/crash`;
+    // A full disk fails the batch, not the paper: the runner stops on this rule (runBatch).
+    const full = diskFullOf(e, settings.config.yearDir);
+    const rule = full ? DISK_FULL_RULE : e instanceof DocumentError ? e.rule : `${stage}/crash`;
     outcome.status = 'failed';
-    outcome.error = { severity: 'error', rule, message: err.message, file: outcome.file, page, stage };
+    outcome.error = { severity: 'error', rule, message: full?.message ?? err.message, file: outcome.file, page, stage };
   } finally {
     await ctx.pdf?.destroy().catch(() => undefined);
   }
@@ -209,7 +212,13 @@ async function readPapers(todo: { index: number; job: PaperJob }[], settings: Pa
   const lane = async (read: (job: PaperJob) => Promise<PaperResult>) => {
     for (let next = list.shift(); next; next = list.shift()) {
       onStart(next.job);
-      onResult(next.index, await read(next.job));
+      try {
+        onResult(next.index, await read(next.job));
+      } catch (e) {
+        // The batch stops (a full disk): no lane takes another paper.
+        list.length = 0;
+        throw e;
+      }
     }
   };
   try {
@@ -225,9 +234,17 @@ async function readPapers(todo: { index: number; job: PaperJob }[], settings: Pa
 export async function runBatch(config: Config, onProgress?: Progress): Promise<BatchResult> {
   const t0 = performance.now();
   const templates = loadTemplates(config.templatesDir, config.root);
-  fs.mkdirSync(config.yearDir, { recursive: true });
-  const store = new Store(path.join(config.yearDir, 'store.sqlite'));
-  const runId = store.startRun();
+  const storeFile = path.join(config.yearDir, 'store.sqlite');
+  let store: Store | null = null;
+  let runId: number;
+  try {
+    fs.mkdirSync(config.yearDir, { recursive: true });
+    store = new Store(storeFile);
+    runId = store.startRun();
+  } catch (e) {
+    store?.close();
+    throw diskFullOf(e, storeFile) ?? e;
+  }
   const files = listPdfs(config.inDir, templates);
   const settings: PaperSettings = { config, templates };
   const batchKey = runKey(config, templates);
@@ -246,9 +263,14 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
     }
     await readPapers(todo, settings,
       job => onProgress?.({ done, total: files.length, file: path.basename(job.file) }),
-      (index, result) => finish(index, commitPaper(store, result)));
+      (index, result) => {
+        if (result.outcome.error?.rule === DISK_FULL_RULE) throw new DiskFullError(result.outcome.error.message);
+        finish(index, commitPaper(store, result));
+      });
     const shas = papers.filter(p => p.status !== 'failed').map(p => p.sha256);
     return await finishBatch(config, store, runId, papers, shas, t0);
+  } catch (e) {
+    throw diskFullOf(e, storeFile) ?? e;
   } finally {
     store.close();
     await closeOcr();

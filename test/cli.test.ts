@@ -1,12 +1,15 @@
 // The command line over a batch: bad inputs fail alone and say why, the rest is ingested, the exit
 // status tells (a paper with no question is a failure, retried next run); with no papers given it
-// runs the shipped samples; a killed run resumes.
+// runs the shipped samples; a killed run resumes. Bad settings are refused before any paper is
+// read; a full disk stops the batch with its path and leaves the store whole; the bin
+// (`npx exam-ingest`) exits with the documented status, and `make ingest` prints it last.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, ROOT } from '../pipeline/config.ts';
+import { resolveConfig, ROOT, type ConfigInput } from '../pipeline/config.ts';
 import { parseCsv } from './analyse.ts';
 import { SHARED } from './helpers.ts';
 
@@ -134,4 +137,109 @@ describe('ingest command', () => {
     expect(() => resolveConfig({ year: '2026' }, { QUEUE_STALL_MS: '10' })).toThrow(/QUEUE_STALL_MS/);
     expect(resolveConfig({ year: '2026' }, { WORKERS: '3', QUEUE: 'redis://127.0.0.1:6380' })).toMatchObject({ workers: 3, queue: 'redis://127.0.0.1:6380', queueStallMs: 30_000 });
   });
+});
+
+/** A tmpfs of `kb` KiB mounted at a new folder, or null where this process may not mount (not root, no CAP_SYS_ADMIN). */
+function smallDisk(kb: number): { dir: string; unmount: () => void } | null {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-full-'));
+  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${kb}k`, 'tmpfs', dir], { encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.warn(`skipping the full-disk test: cannot mount a tmpfs (${(r.stderr || r.error?.message || '').trim()}); it needs root`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+  return { dir, unmount: () => { spawnSync('umount', [dir]); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+describe('settings refused before any paper is read, a full disk, and the exit status a script sees', () => {
+  const BIN = path.join(ROOT, 'bin/exam-ingest.mjs');
+  const lastLine = (out: string) => out.trim().split('\n').at(-1);
+
+  it('refuses an unknown TEMPLATE, an OUT that is a file, a YEAR or DPI out of range with one line and exit 2, reading nothing', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-usage-'));
+    const file = path.join(out, 'not-a-folder');
+    fs.writeFileSync(file, 'x');
+    const cases: [ConfigInput, RegExp][] = [
+      [{ template: 'nope' }, /^config: TEMPLATE=nope names no template; there are: cambridge-9709, .*kcsat-math/],
+      [{ outDir: file }, /^config: OUT=.*not-a-folder: .*not-a-folder is a file, not a folder$/],
+      [{ outDir: path.join(file, 'sub') }, /^config: OUT=.*: .* cannot be made: .*not-a-folder is a file$/],
+      [{ year: '0226' }, /^config: YEAR must be from 1900 to 2100, got "0226"$/],
+      [{ dpi: '5000' }, /^config: DPI must be a number from 36 to 600, got "5000"$/],
+    ];
+    for (const [input, reason] of cases) expect(() => resolveConfig({ year: '2026', outDir: out, inDir: path.join(ROOT, 'fixtures/samples'), ...input }, {})).toThrow(reason);
+    // The command: one line on stderr, the status last on stdout, no paper read and nothing written.
+    const r = spawnSync(TSX, [CLI, '--in', path.join(ROOT, 'fixtures/samples'), '--year', '2026', '--out', out, '--template', 'nope'], { cwd: ROOT, encoding: 'utf8', env: clean });
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^ingest: config: TEMPLATE=nope names no template/);
+    expect(r.stdout.trim()).toBe('exit status 2: bad usage: nothing was read');
+    expect(fs.readdirSync(out)).toEqual(['not-a-folder']);
+  });
+
+  it('stops on a full disk with exit 1, "disk full" and the path; the store keeps what it held', () => {
+    const disk = smallDisk(3072);
+    if (!disk) return;
+    try {
+      // A first paper fits; then the disk is filled but for 200 KiB, less than one page image.
+      const first = ingest(['--in', path.join(ROOT, 'fixtures/samples'), '--out', disk.dir, '--year', '2026']);
+      expect(first.code, first.out).toBe(0);
+      const itemsFile = path.join(disk.dir, '2026/items.jsonl');
+      const itemsBefore = fs.readFileSync(itemsFile, 'utf8');
+      const free = Number(execFileSync('df', ['-k', '--output=avail', disk.dir], { encoding: 'utf8' }).trim().split('\n').at(-1));
+      fs.writeFileSync(path.join(disk.dir, 'filler'), Buffer.alloc((free - 200) * 1024));
+      const inbox = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-full-in-'));
+      fs.writeFileSync(path.join(inbox, 'second.pdf'), Buffer.concat([fs.readFileSync(SAMPLE), Buffer.from('\n% another paper\n')]));
+      const r = spawnSync(TSX, [CLI, '--in', inbox, '--out', disk.dir, '--year', '2026'], { cwd: ROOT, encoding: 'utf8', env: clean });
+      expect(r.status, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr.trim()).toMatch(new RegExp(`^ingest: disk full: cannot write ${disk.dir}/2026/\\S+ \\(.*no space left on device.*\\); the store holds what was done before`, 'i'));
+      expect(lastLine(r.stdout)).toMatch(/^exit status 1: /);
+      expect(r.stderr).not.toMatch(/SqliteError|\n\s+at /);
+      // The store is whole and holds the first paper; items.jsonl is as it was; no half-written file is left.
+      const db = new Database(path.join(disk.dir, '2026/store.sqlite'), { readonly: true });
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(db.prepare('SELECT count(*) AS n FROM items').get()).toEqual({ n: 10 });
+      } finally {
+        db.close();
+      }
+      expect(fs.readFileSync(itemsFile, 'utf8')).toBe(itemsBefore);
+      expect(fs.readdirSync(path.join(disk.dir, '2026/pages')).filter(f => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      disk.unmount();
+    }
+  }, 300_000);
+
+  it('runs as the package\'s bin (npx exam-ingest) with the documented status, printed last', () => {
+    const npx = (args: string[]) => {
+      const r = spawnSync('npx', ['--no-install', 'exam-ingest', ...args], { cwd: ROOT, encoding: 'utf8', env: clean, timeout: 300_000 });
+      return { code: r.status, out: r.stdout + r.stderr, stdout: r.stdout };
+    };
+    expect(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).bin).toEqual({ 'exam-ingest': 'bin/exam-ingest.mjs' });
+    expect(fs.statSync(BIN).mode & 0o111).not.toBe(0);
+    const usage = npx(['--template', 'nope']);
+    expect(usage.code).toBe(2);
+    expect(lastLine(usage.stdout)).toBe('exit status 2: bad usage: nothing was read');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-bin-'));
+    fs.writeFileSync(path.join(dir, 'empty.pdf'), '');
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-bin-out-'));
+    const failed = npx(['--in', dir, '--out', out, '--year', '2026']);
+    expect(failed.code, failed.out).toBe(1);
+    expect(lastLine(failed.stdout)).toMatch(/^exit status 1: at least one paper failed/);
+    const tagged = npx(['--out', out, '--year', '2026', '--only', 'tag']);
+    expect(tagged.code, tagged.out).toBe(0);
+    expect(lastLine(tagged.stdout)).toBe('exit status 0: every paper done (or already in the store)');
+  }, 300_000);
+
+  it('make ingest prints the status and its meaning last; make itself exits 2 for any failure', () => {
+    const make = (vars: string[]) => {
+      // deps and ocr-deps are taken as made: what is installed is there.
+      const r = spawnSync('make', ['-s', '-o', 'deps', '-o', 'ocr-deps', 'ingest', ...vars], { cwd: ROOT, encoding: 'utf8', env: clean, timeout: 300_000 });
+      return { code: r.status, stdout: r.stdout };
+    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-make-'));
+    fs.writeFileSync(path.join(dir, 'empty.pdf'), '');
+    const failed = make([`IN=${dir}`, `OUT=${fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-make-out-'))}`, 'YEAR=2026']);
+    expect(failed.code).toBe(2);
+    expect(lastLine(failed.stdout)).toMatch(/^exit status 1: at least one paper failed/);
+  }, 300_000);
 });

@@ -42,8 +42,12 @@ describe('markdown to HTML', () => {
     expect(html.replace(/<annotation[\s\S]*?<\/annotation>/g, '')).not.toContain('$');
   });
 
-  it('drops raw HTML from a stem and unwraps the paragraph of short text', () => {
+  it('shows raw HTML in a stem as the text it is, never as markup and never dropped; unwraps the paragraph of short text', () => {
     expect(markdownToHtml('a <script>alert(1)</script> b')).not.toContain('<script');
+    // A reviewer's edit reads as typed: inline and block markup, escaped.
+    expect(markdownToHtml('a <b>bold</b> <script>alert(1)</script> b')).toBe('<p>a &#x3C;b>bold&#x3C;/b> &#x3C;script>alert(1)&#x3C;/script> b</p>');
+    expect(markdownToHtml('<div onclick="x()">block</div>\n\nnext')).toBe('<p>&#x3C;div onclick="x()">block&#x3C;/div></p>\n<p>next</p>');
+    expect(markdownToInlineHtml('<i>③</i>')).toBe('&#x3C;i>③&#x3C;/i>');
     // Text from a PDF cannot make a page run script or fetch from elsewhere.
     const links = markdownToHtml('[a](javascript:alert(1)) [b](java\tscript:x) [c](https://kice.re.kr) [d](#x) ![fig](https://example.com/x.png) $\\href{javascript:alert(1)}{x}$');
     expect(links).not.toMatch(/href="(java|\s)/i);
@@ -104,7 +108,13 @@ describe('make review on the shipped sample', () => {
     expect(ids.sort()).toEqual(records.map(r => r.id).sort());
     const page = fs.readFileSync(path.join(SAMPLE_YEAR, 'review', 'papers', `${records[0].id.slice(0, 16)}.html`), 'utf8');
     for (const r of records) expect(page).toContain(`id="${r.id}" data-item-id="${r.id}"`);
+    // The paper's language on its page (the KICE template says ko), English on the index; no buttons where nothing can be decided.
+    expect(page).toMatch(/^<!doctype html>\n<html lang="ko" dir="ltr">/);
+    expect(page).not.toContain('data-action=');
+    expect(page).toContain('read-only');
+    expect(page).toContain('<span class="tree" data-tree="kr-2015-math">2015 개정 교육과정 수학과');
     const index = fs.readFileSync(site.index, 'utf8');
+    expect(index).toMatch(/^<!doctype html>\n<html lang="en" dir="ltr">/);
     expect(index).toContain('2026-sample-math-dif.pdf');
     expect(index).not.toContain('data-item-id');
     // Every image the pages refer to is there, relative to the page, so file:// works.
@@ -161,6 +171,40 @@ describe('make review on the shipped sample', () => {
       fs.writeFileSync(itemsFile, original);
     }
     expect(buildReviewSite(SAMPLE_YEAR).written).toBe(1);
+  });
+});
+
+describe.skipIf(!haveChromium())('the region box on the shipped sample, in Chromium', () => {
+  it('draws the box outside the question, so no line of it is hidden', async () => {
+    if (!fs.existsSync(path.join(SAMPLE_YEAR, 'items.jsonl'))) {
+      await runBatch(resolveConfig({ year: '2026', inDir: path.join(ROOT, 'fixtures', 'samples'), outDir: SAMPLE_OUT, progress: false }, {}));
+    }
+    const site = buildReviewSite(SAMPLE_YEAR);
+    const first = JSON.parse(readLines(path.join(SAMPLE_YEAR, 'items.jsonl'))[0]);
+    const browser = await launch();
+    try {
+      const tab = await browser.newPage({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
+      await tab.goto(pathToFileURL(path.join(site.dir, 'papers', `${first.id.slice(0, 16)}.html`)).href);
+      const frame = tab.locator(`article[data-item-id="${first.id}"] .page-frame`).first();
+      await frame.scrollIntoViewIfNeeded();
+      await frame.locator('img').evaluate((el: HTMLImageElement) => { el.loading = 'eager'; return el.decode(); });
+      const shot = screenshotPath('review-region.png');
+      await tab.screenshot({ path: shot });
+      console.log(`screenshot: ${shot}`);
+      const box = await frame.locator('.region').first().evaluate(e => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; });
+      const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+      const red = (x: number, y: number) => { const i = (Math.round(y) * info.width + Math.round(x)) * info.channels; return data[i] > 180 && data[i + 1] < 100 && data[i + 2] < 100; };
+      // The box's red lies outside the question's bbox, on every side.
+      expect(red(box.x - 5.5, box.y + box.h / 2)).toBe(true);
+      expect(red(box.x + box.w + 5.5, box.y + box.h / 2)).toBe(true);
+      expect(red(box.x + box.w / 2, box.y - 5.5)).toBe(true);
+      expect(red(box.x + box.w / 2, box.y + box.h + 5.5)).toBe(true);
+      // Inside, along every edge (where the first and last lines are), not one pixel of it.
+      for (let x = Math.ceil(box.x); x < box.x + box.w; x++) for (const y of [box.y + 1, box.y + box.h - 2]) expect(red(x, y), `${x},${y}`).toBe(false);
+      for (let y = Math.ceil(box.y); y < box.y + box.h; y++) for (const x of [box.x + 1, box.x + box.w - 2]) expect(red(x, y), `${x},${y}`).toBe(false);
+    } finally {
+      await browser.close();
+    }
   });
 });
 
@@ -240,11 +284,11 @@ describe.skipIf(!haveShared() || !haveChromium())('the review page of a real KIC
       const shot = screenshotPath('review-item.png');
       await article.screenshot({ path: shot });
       console.log(`screenshot: ${shot}`);
-      // The box is drawn in the picture: its left edge, half-way down, is the region red.
+      // The box is drawn in the picture, outside the question: left of its left edge, half-way down, is the region red.
       const articleBox = (await article.boundingBox())!;
       const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
       const px = (x: number, y: number) => { const i = (Math.round(y) * info.width + Math.round(x)) * info.channels; return [data[i], data[i + 1], data[i + 2]]; };
-      const [r, g, b] = px(box.x - articleBox.x + 1, box.y - articleBox.y + box.h / 2);
+      const [r, g, b] = px(box.x - articleBox.x - 5.5, box.y - articleBox.y + box.h / 2);
       expect(r).toBeGreaterThan(180);
       expect(g).toBeLessThan(100);
       expect(b).toBeLessThan(100);

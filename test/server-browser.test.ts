@@ -1,12 +1,15 @@
 // The review server's page in Chromium: a broken paper dropped on the page fails alone with its
 // message shown; a real KICE booklet and its key uploaded through the file picker are ingested in
 // the background with progress pushed to the page; one item verified, one rejected and one answer
-// edited from the keyboard survive a reload; a second reviewer on a stale version is told of the conflict.
+// edited from the keyboard survive a reload; a second reviewer on a stale version is told of the
+// conflict. And by mouse alone, on the shipped sample: the Verify, Reject and Edit buttons (each
+// showing its key) decide, the store holds the decisions, and an edit with markup reads as typed.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../pipeline/config.ts';
+import { resolveConfig, ROOT } from '../pipeline/config.ts';
+import { runBatch } from '../pipeline/run.ts';
 import { startReviewServer, type ReviewServer } from '../pipeline/server/server.ts';
 import { resolveServerSettings } from '../pipeline/server/settings.ts';
 import { haveShared, KCSAT, TEST_OUT } from './helpers.ts';
@@ -97,13 +100,14 @@ describe.skipIf(!haveShared() || !haveChromium())('review page in Chromium', () 
       await page.keyboard.press('n');
       expect(await page.evaluate(() => document.querySelector('#items article.current')?.getAttribute('data-item-id'))).toBe(records[2].id);
 
-      // All three survive a reload (the store has them, and items.jsonl follows).
+      // All three survive a reload (the store has them, and items.jsonl follows when written).
       await page.reload();
       await expect.poll(() => page.locator('#items article.item').count()).toBe(30);
       expect(await article(page, 0).getAttribute('data-status')).toBe('verified');
       expect(await article(page, 1).getAttribute('data-status')).toBe('rejected');
       expect(await article(page, 2).locator('.facts .answer').textContent()).toBe(newAnswer);
       expect(await article(page, 2).locator('.history').textContent()).toMatch(/ann .*→ pending \(edited answer\) v1/);
+      server.sets.flush(SET);
       const jsonl = fs.readFileSync(path.join(OUT, 'sets', SET, '2099', 'items.jsonl'), 'utf8').trim().split('\n').map(l => JSON.parse(l));
       expect(jsonl.slice(0, 3).map(r => r.review.status)).toEqual(['verified', 'rejected', 'pending']);
       expect(jsonl[2].answer).toBe(newAnswer);
@@ -144,4 +148,60 @@ describe.skipIf(!haveShared() || !haveChromium())('review page in Chromium', () 
       await browser.close();
     }
   }, 300_000);
+});
+
+describe.skipIf(!haveChromium())('review page by mouse', () => {
+  const MOUSE_OUT = path.join(TEST_OUT, 'server-mouse');
+  let server: ReviewServer;
+  beforeAll(async () => {
+    fs.rmSync(MOUSE_OUT, { recursive: true, force: true });
+    // The set as an upload leaves it: the pipeline's output in <OUT>/sets/<set>/<YEAR>/.
+    const result = await runBatch(resolveConfig({ year: '2099', inDir: path.join(ROOT, 'fixtures', 'samples'), outDir: path.join(MOUSE_OUT, 'sets', 'sample'), progress: false }, { WORKERS: '1' }));
+    expect(result.papers.map(p => p.status)).toEqual(['done']);
+    server = await startReviewServer(resolveServerSettings({ port: 0, outDir: MOUSE_OUT, year: '2099' }, {}));
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('verifies, rejects and edits with the buttons, each showing its key; the store holds it and the edit shows as typed', async () => {
+    const browser = await launch();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      const errors = consoleErrors(page);
+      await page.goto(`${server.url}/?set=sample`);
+      const items = page.locator('#items article.item');
+      await expect.poll(() => items.count()).toBe(10);
+      const ids = await items.evaluateAll(as => as.map(a => a.getAttribute('data-item-id')!));
+      // Each button names its key; the question's text carries the paper's language, the page's chrome is English.
+      expect(await items.nth(0).locator('.actions button').allTextContents()).toEqual(['Verify v', 'Reject x', 'Pending p', 'Edit e']);
+      expect(await items.nth(0).locator('.question').getAttribute('lang')).toBe('ko');
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect(await items.nth(0).locator('.trees').textContent()).toContain('kr-2015-math');
+
+      await items.nth(0).getByRole('button', { name: /Verify/ }).click();
+      await expect.poll(() => items.nth(0).getAttribute('data-status')).toBe('verified');
+      await items.nth(1).getByRole('button', { name: /Reject/ }).click();
+      await expect.poll(() => items.nth(1).getAttribute('data-status')).toBe('rejected');
+      expect(server.sets.record('sample', ids[0]).review).toMatchObject({ status: 'verified', version: 1 });
+      expect(server.sets.record('sample', ids[1]).review).toMatchObject({ status: 'rejected', version: 1 });
+
+      // Edit by mouse: the stem typed with markup in it, saved with the Save button.
+      await items.nth(2).getByRole('button', { name: /Edit/ }).click();
+      const stem = items.nth(2).locator('form.edit textarea[name="stem"]');
+      await stem.click();
+      const typed = 'Which is <b>bold</b>? <script>alert(1)</script> 2 < 3 & 4 > 1';
+      await stem.fill(typed);
+      await items.nth(2).locator('form.edit button[type="submit"]').click();
+      await expect.poll(() => items.nth(2).locator('.stem').innerText()).toBe(typed);
+      expect(await items.nth(2).locator('.stem b, .stem script').count()).toBe(0);
+      expect(server.sets.record('sample', ids[2]).stem).toBe(typed);
+      const shot = screenshotPath('server-mouse.png');
+      await page.screenshot({ path: shot });
+      console.log(`screenshot: ${shot}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

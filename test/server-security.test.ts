@@ -114,7 +114,7 @@ describe('review server on a loopback port', () => {
   let base: string;
   beforeAll(async () => {
     fs.rmSync(OUT, { recursive: true, force: true });
-    server = await startReviewServer(resolveServerSettings({ port: 0, outDir: OUT, uploadLimitMb: 1, year: '2026' }, {}));
+    server = await startReviewServer(resolveServerSettings({ port: 0, outDir: OUT, uploadLimitMb: 1, year: '2026', itemsWriteDelayMs: 400 }, {}));
     base = server.url;
   });
   afterAll(async () => {
@@ -225,8 +225,10 @@ describe('review server on a loopback port', () => {
     expect((await request(base, '/')).status).toBe(200);
   }, 120_000);
 
-  it('records decisions with versions (409 when stale), keeps the parse and the history, and exports the verified items', async () => {
+  it('records decisions with versions (409 when stale), keeps the parse and the history, writes items.jsonl once decisions pause, and exports the verified items', async () => {
     const items = (await request(base, '/api/sets/mixed/items')).json as any[];
+    const itemsFile = path.join(OUT, 'sets', 'mixed', '2026', 'items.jsonl');
+    const before = fs.readFileSync(itemsFile, 'utf8');
     const [a, b] = items;
     const post = (id: string, body: unknown) => request(base, `/api/items/${id}/review?set=mixed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const first = await post(a.id, { status: 'verified', version: 0, who: 'ann', edits: { answer: '③', tags: ['수학II > 미분'] } });
@@ -242,8 +244,19 @@ describe('review server on a loopback port', () => {
     expect((await post(b.id, { status: 'maybe', version: 1 })).status).toBe(400);
     expect((await post(b.id, { status: 'verified', version: 1, edits: { id: 'x' } })).status).toBe(400);
     expect((await post('nope', { status: 'verified', version: 0 })).status).toBe(404);
+    // One item read and paged without reading the set: the same record as the whole list has.
+    expect((await request(base, `/api/items/${a.id}?set=mixed`)).json).toMatchObject({ id: a.id, answer: '③', review: { version: 2 } });
+    const page = await request(base, '/api/sets/mixed/items?offset=1&limit=2');
+    expect(page.json.map((r: any) => r.id)).toEqual(items.slice(1, 3).map(r => r.id));
+    expect(page.headers['x-total-count']).toBe(String(items.length));
+    expect((await request(base, '/api/sets/mixed/summary')).json).toEqual({ total: items.length, verified: 1, rejected: 1, pending: items.length - 2 });
+    expect((await request(base, `/api/sets/mixed/next-pending?after=${a.id}`)).json.next).toEqual({ id: items[2].id, index: 2 });
+    expect((await request(base, '/api/sets/mixed/items?limit=0')).status).toBe(400);
 
-    const jsonl = fs.readFileSync(path.join(OUT, 'sets', 'mixed', '2026', 'items.jsonl'), 'utf8').trim().split('\n').map(l => JSON.parse(l));
+    // A decision does not rebuild items.jsonl: it is written once decisions pause (itemsWriteDelayMs).
+    expect(fs.readFileSync(itemsFile, 'utf8')).toBe(before);
+    await expect.poll(() => fs.readFileSync(itemsFile, 'utf8') !== before, { timeout: 10_000 }).toBe(true);
+    const jsonl = fs.readFileSync(itemsFile, 'utf8').trim().split('\n').map(l => JSON.parse(l));
     const ra = jsonl.find(r => r.id === a.id);
     expect(ra.answer).toBe('③');
     expect(ra.points).toBe(3);

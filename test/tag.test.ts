@@ -8,6 +8,7 @@ import { ROOT } from '../pipeline/config.ts';
 import { loadCurricula, loadCurriculum } from '../pipeline/corpus/curriculum.ts';
 import type { CorpusRecord } from '../pipeline/corpus/record-text.ts';
 import { tagRecord, treesFor } from '../pipeline/corpus/tagger.ts';
+import { paperLanguages } from '../pipeline/corpus/tag-stage.ts';
 
 const trees = loadCurricula(path.join(ROOT, 'glossary', 'curriculum'));
 const kice = (section: string, stem: string, options: string[] = []): CorpusRecord => ({
@@ -83,6 +84,41 @@ describe('tagger', () => {
     expect(treesFor(kr, trees).map(t => t.id)).toEqual(['kr-2015-math']);
     const upload = { ...kr, exam: { family: 'generic', language: 'ko', subject: null } };
     expect(treesFor(upload, trees).map(t => t.id)).toContain('kr-2015-math');
+  });
+});
+
+describe('trees of the paper\'s language and family only', () => {
+  // An educator's German algebra test, read by the generic template (language und).
+  const german = (number: number, stem: string, options: string[] = []): CorpusRecord => ({
+    id: `de-${number}`, source: { file: 'algebra-klasse-9.pdf', sha256: 'de' }, exam: { family: 'generic', language: 'und', subject: null },
+    section: null, number, stem, options: options.map((text, i) => ({ label: 'ABCD'[i], text })), figures: [],
+  });
+  const paper = [
+    german(1, 'Lösen Sie die quadratische Gleichung $x^{2}-5x+6=0$ und geben Sie die Lösungsmenge an.'),
+    german(2, 'Berechnen Sie die Ableitung der Funktion $f(x)=3x^{2}+2x$ an der Stelle $x=1$.'),
+    german(3, 'Welche der folgenden Zahlen ist eine Lösung der Gleichung?', ['$x=2$', '$x=3$', '$x=-1$', 'keine']),
+  ];
+
+  it('gives a German paper no tag from a Spanish, British or any other tree, and says why', () => {
+    const languageOf = paperLanguages(paper);
+    for (const r of paper) {
+      expect(languageOf(r)).toBe('de');
+      expect(treesFor(r, trees, languageOf(r))).toEqual([]);
+      const t = tagRecord(r, trees, 0.6, languageOf(r));
+      expect(t.paths, r.id).toEqual([]);
+      expect(t.note).toMatch(/no curriculum tree for family "generic" or language "de".*not tagged/);
+    }
+    // Read alone, the short third question is not told either: still no tag.
+    expect(tagRecord(paper[2], trees).paths).toEqual([]);
+  });
+
+  it('takes a family\'s tree only in the family\'s language, and the language\'s general tree for an upload', () => {
+    const english = { ...kice('common', 'Find the derivative of $f(x)=x^{3}$ at $x=1$.'), exam: { family: 'kcsat', language: 'en', subject: 'mathematics' } };
+    expect(treesFor(english, trees).map(t => t.id)).not.toContain('kr-2015-math');
+    const upload = { ...english, exam: { family: 'generic', language: 'und', subject: null } };
+    // The trees that serve English uploads (applies.languages); Cambridge's serves its family alone.
+    expect(treesFor(upload, trees).map(t => t.id)).toEqual(['general-math-en', 'jee-advanced']);
+    expect(tagRecord(upload, trees).paths[0].tree).toMatch(/^(general-math-en|jee-advanced)$/);
   });
 });
 

@@ -59,7 +59,8 @@ describe('translations on the review server', () => {
     expect(saved).toMatchObject({ lang: 'en', version: 2, status: 'flagged' });
     expect(saved.checks.map((c: { rule: string }) => c.rule)).toEqual(['translate/untranslated']);
     expect(saved.history).toEqual([expect.objectContaining({ who: 'model:replay', version: 1, stem: translationOf(item).stem })]);
-    // items.jsonl follows, with the finding as a diagnostic on the item.
+    // items.jsonl follows (written when asked for, or once edits pause), with the finding as a diagnostic on the item.
+    server.sets.flush(SET);
     const rec = fs.readFileSync(path.join(yearDir, 'items.jsonl'), 'utf8').trim().split('\n').map(l => JSON.parse(l)).find(r => r.id === item.id);
     expect(rec.translations.en).toMatchObject({ stem: planted, status: 'flagged', by: 'kim', version: 2 });
     expect(rec.diagnostics.map((d: { rule: string }) => d.rule)).toContain('translate/untranslated');

@@ -7,9 +7,11 @@ import { loadCurricula } from './curriculum.ts';
 import { tagWithLlm } from './llm-tagger.ts';
 import type { CorpusStage } from './stage.ts';
 import { tagRecord } from './tagger.ts';
+import { proseOf, type CorpusRecord } from './record-text.ts';
+import { paperLanguage } from '../text/language.ts';
 
 /** Bump when the tagger's scoring changes: every tag is made again. */
-const TAGGER_VERSION = 1;
+const TAGGER_VERSION = 2;
 
 export function tagStage(): CorpusStage {
   return {
@@ -22,10 +24,11 @@ export function tagStage(): CorpusStage {
       const known = store.knowledgeInputs();
       const rows = [];
       let noted = 0;
+      const languageOf = paperLanguages(records);
       for (const r of records) {
         const input = crypto.createHash('sha256').update(treeKey).update(JSON.stringify([r.stem, r.options, r.section, r.exam, r.source.file])).digest('hex').slice(0, 16);
         if (known.get(r.id) === input) continue;
-        const cue = tagRecord(r, trees, config.knowledgeSecondShare);
+        const cue = tagRecord(r, trees, config.knowledgeSecondShare, languageOf(r));
         const { paths, note } = client && config.llm ? await tagWithLlm(client, config.llm, r, cue, usage) : cue;
         if (note) noted++;
         rows.push({ item: r.id, input, paths, note });
@@ -34,5 +37,24 @@ export function tagStage(): CorpusStage {
       const model = client ? `, model: ${usage.requests} requests, ${usage.promptTokens} + ${usage.completionTokens} tokens` : '';
       return `tag: ${records.length} records, ${rows.length} tagged (${records.length - rows.length} unchanged, ${changed} changed), ${noted} with a note (weak evidence or an unusable model reply), ${trees.length} trees${model}`;
     },
+  };
+}
+
+/**
+ * Each paper's language, decided once over all its records' text where its template declares none
+ * (`und`): one short question alone may not tell German from English, the whole paper does.
+ */
+export function paperLanguages(records: readonly CorpusRecord[]): (r: CorpusRecord) => string | null {
+  const texts = new Map<string, string[]>();
+  for (const r of records) {
+    const t = texts.get(r.source.sha256) ?? [];
+    t.push(...[r.stem, ...r.options.map(o => o.text)].map(proseOf));
+    texts.set(r.source.sha256, t);
+  }
+  const cache = new Map<string, string | null>();
+  return r => {
+    const key = `${r.source.sha256}\0${r.exam.language ?? ''}`;
+    if (!cache.has(key)) cache.set(key, paperLanguage(r.exam.language, () => (texts.get(r.source.sha256) ?? []).join(' ')));
+    return cache.get(key)!;
   };
 }

@@ -4,7 +4,7 @@
 // 미적분). Cues are matched as substrings, since Korean and Chinese words carry particles or have
 // no spaces; no BM25 package on npm matches substrings, hence these few lines.
 import type { Curriculum } from './curriculum.ts';
-import { guessLanguage } from '../text/language.ts';
+import { paperLanguage } from '../text/language.ts';
 import { formulasOf, normLatex, normProse, proseOf, type CorpusRecord } from './record-text.ts';
 
 export interface KnowledgePath {
@@ -30,15 +30,27 @@ const K1 = 1.2;
 
 interface Candidate { tree: Curriculum; subject: string; unit: string; score: number; evidence: { cue: string; weight: number }[] }
 
-/** The trees a record belongs to: by family, else by language (read from the text where the template names none) and subject. */
-export function treesFor(record: CorpusRecord, trees: readonly Curriculum[]): Curriculum[] {
+/** The language of a record's own text, where its template declares none (`und`); null when the text does not tell. */
+export function recordLanguage(record: CorpusRecord): string | null {
+  return paperLanguage(record.exam.language, () => [record.stem, ...record.options.map(o => o.text)].map(proseOf).join(' '));
+}
+
+/**
+ * The trees a record belongs to: those of its family, else those of its language, and either way
+ * only trees in the paper's language (a tree's `applies.languages`, else the language it is written
+ * in) and for its subject. `language` is the paper's (the tag pass reads it once over all of a
+ * paper's text where the template says `und`); with no tree that fits, none: no tag is better than
+ * another curriculum's unit.
+ */
+export function treesFor(record: CorpusRecord, trees: readonly Curriculum[], language: string | null = recordLanguage(record)): Curriculum[] {
   const { family, subject } = record.exam;
   // A tree that names subjects takes only papers of those subjects (PAES M1 and Ciencias are one family).
   const fits = (t: Curriculum) => !t.applies.subjects || !subject || t.applies.subjects.includes(subject);
-  const byFamily = trees.filter(t => family && t.applies.families?.includes(family) && fits(t));
+  const speaks = (t: Curriculum) => !!language && (t.applies.languages ?? [t.language]).includes(language);
+  // A family's tree where the language is not known (a scanned cover): the family says which curriculum it is.
+  const byFamily = trees.filter(t => family && t.applies.families?.includes(family) && fits(t) && (!language || speaks(t)));
   if (byFamily.length) return byFamily;
-  const language = record.exam.language && record.exam.language !== 'und' ? record.exam.language : guessLanguage([record.stem, ...record.options.map(o => o.text)].map(proseOf).join(' '));
-  return trees.filter(t => language && t.applies.languages?.includes(language) && fits(t));
+  return trees.filter(t => t.applies.languages && speaks(t) && fits(t));
 }
 
 /** The subjects a record may be tagged with in one tree: the first prior that fits, else all. */
@@ -121,13 +133,13 @@ const share = (a: number, b: number) => a / (a + Math.max(b, 1));
  * Every record gets at least one path, primary first, and a second where another unit has at least
  * `secondShare` of the primary's evidence (a question that clearly needs two units).
  */
-export function tagRecord(record: CorpusRecord, trees: readonly Curriculum[], secondShare = 0.6): TagResult {
-  let applicable = treesFor(record, trees);
-  let note: string | null = null;
+export function tagRecord(record: CorpusRecord, trees: readonly Curriculum[], secondShare = 0.6, language: string | null = recordLanguage(record)): TagResult {
+  const applicable = treesFor(record, trees, language);
   if (!applicable.length) {
-    applicable = [...trees];
-    note = `no curriculum tree names family "${record.exam.family ?? ''}" or the language of the text: every tree was scored`;
+    const why = language ? `language "${language}"` : 'a language the text tells';
+    return { paths: [], candidates: [], note: `no curriculum tree for family "${record.exam.family ?? ''}" or ${why}${record.exam.subject ? ` and subject "${record.exam.subject}"` : ''}: not tagged (another curriculum's unit would be wrong)` };
   }
+  let note: string | null = null;
   // A family's own trees are the authority: with no cue of theirs, the record is not sent to another family's.
   const ranked = score(record, applicable);
   if (!ranked.length) return { paths: [], candidates: [], note: 'no curriculum tree loaded' };

@@ -1,8 +1,10 @@
 // One record as an HTML <article>: its text re-rendered from the record (math typeset at build
 // time), and beside it the page image(s) with the question's regions drawn, its figure crops, the
 // facts (answer, points, error rate, difficulty, section, knowledge tags, cluster) and every
-// diagnostic naming the item or one of its pages. A renderer: it only reads.
+// diagnostic naming the item or one of its pages; where decisions can be made (the review server),
+// the buttons that make them, each showing its key. A renderer: it only reads.
 import { escapeHtml } from './escape.ts';
+import { paperLanguage, textDirection } from '../text/language.ts';
 import { markdownToHtml, markdownToInlineHtml } from './markdown.ts';
 import { knowledgeLabel, type ReviewRecord } from './record.ts';
 import { withTranslationsHtml } from '../translate/html.ts';
@@ -30,6 +32,22 @@ export interface ItemContext {
   asset: (relative: string) => string;
   /** Where the element of another record is, or null when it is not part of this site. */
   link: (id: string) => string | null;
+  /** The paper's language (decided over the whole paper); undefined: read from the record alone, null: not known. */
+  language?: string | null;
+  /** A curriculum tree's title by its id, to name the tree a tag comes from. */
+  treeTitle?: (id: string) => string | null;
+  /** Decisions can be made here (the review server): Verify, Reject, Pending, Edit buttons with their keys. */
+  actions?: boolean;
+}
+
+/** The `lang` and `dir` attributes of text in a language; nothing where the language is not known. */
+export function langAttributes(language: string | null): string {
+  return language ? ` lang="${escapeHtml(language)}" dir="${textDirection(language)}"` : '';
+}
+
+/** A record's language where the caller has not decided its paper's: what the template declares, else its own text. */
+export function recordLanguage(r: ReviewRecord): string | null {
+  return paperLanguage(r.exam?.language as string | undefined, () => [r.stem, ...(r.options ?? []).map(o => o.text)].join(' '));
 }
 
 const fmt = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : escapeHtml(v));
@@ -81,6 +99,10 @@ function pageFigure(r: ReviewRecord, page: number, ctx: ItemContext): string {
 
 function facts(r: ReviewRecord, ctx: ItemContext): string {
   const tags = (r.knowledge ?? []).map(t => `<li>${escapeHtml(knowledgeLabel(t))}</li>`).join('');
+  // The tree each tag comes from, named: a reviewer sees whose curriculum the units are.
+  const treeIds = [...new Set((r.knowledge ?? []).map(t => (typeof t === 'object' && !Array.isArray(t) ? (t as { tree?: string }).tree : undefined)).filter((t): t is string => !!t))];
+  const trees = treeIds.map(id => `<span class="tree" data-tree="${escapeHtml(id)}">${escapeHtml(ctx.treeTitle?.(id) ?? id)}${ctx.treeTitle?.(id) ? ` <code>${escapeHtml(id)}</code>` : ''}</span>`).join(', ');
+  const knowledge = tags ? `<ul class="tags">${tags}</ul>${trees ? `<p class="trees">tree: ${trees}</p>` : ''}` : '— <span class="trees">no curriculum tree fits this paper</span>';
   let cluster = '—';
   if (r.duplicate_of) {
     const href = ctx.link(r.duplicate_of);
@@ -94,7 +116,7 @@ function facts(r: ReviewRecord, ctx: ItemContext): string {
     row('section', 'section', fmt(r.section)),
     row('error rate', 'error-rate', r.error_rate === null || r.error_rate === undefined ? '—' : `${escapeHtml(r.error_rate)}%`),
     row('difficulty', 'difficulty', fmt(r.difficulty)),
-    row('knowledge', 'knowledge', tags ? `<ul class="tags">${tags}</ul>` : '—'),
+    row('knowledge', 'knowledge', knowledge),
     row('duplicate of', 'cluster', cluster),
   ].join('')}</dl>`;
 }
@@ -109,6 +131,18 @@ function reviewBlock(r: ReviewRecord): string {
   return `<div class="review"><span class="status status-${escapeHtml(review.status)}">${escapeHtml(review.status)}</span>${review.version ? ` <span class="v">v${review.version}</span>` : ''}${history ? `<ol class="history">${history}</ol>` : ''}${original}</div>`;
 }
 
+/** The decision buttons, each with the key that does the same (public/app.js handles both). */
+function actionsBar(r: ReviewRecord & { translations?: Record<string, unknown> }): string {
+  const button = (action: string, key: string, label: string) => `<button type="button" class="action action-${action}" data-action="${action}" aria-keyshortcuts="${key}" title="${label} (key ${key})">${label} <kbd>${key}</kbd></button>`;
+  return `<div class="actions" role="toolbar" aria-label="decide">${[
+    button('verified', 'v', 'Verify'),
+    button('rejected', 'x', 'Reject'),
+    button('pending', 'p', 'Pending'),
+    button('edit', 'e', 'Edit'),
+    ...(r.translations && Object.keys(r.translations).length ? [button('translation', 't', 'Edit translation')] : []),
+  ].join('')}</div>`;
+}
+
 export function renderItem(r: ReviewRecord, ctx: ItemContext): string {
   const status = r.review?.status ?? 'pending';
   const options = r.options?.length
@@ -119,10 +153,10 @@ export function renderItem(r: ReviewRecord, ctx: ItemContext): string {
   const diagnostics = recordDiagnostics(r, ctx.paperDiagnostics).map(d =>
     `<li class="severity-${escapeHtml(d.severity)}"><b>${escapeHtml(d.severity)}</b> <code>${escapeHtml(d.rule)}</code>${d.page ? ` (page ${d.page})` : ''}: ${escapeHtml(d.message)}</li>`).join('');
   const title = `${r.section && r.section !== 'main' ? `${escapeHtml(r.section)} · ` : ''}${escapeHtml(r.number)}`;
+  const language = ctx.language === undefined ? recordLanguage(r) : ctx.language;
   return `<article class="item status-${escapeHtml(status)}" id="${escapeHtml(r.id)}" data-item-id="${escapeHtml(r.id)}" data-version="${r.review?.version ?? 0}" data-status="${escapeHtml(status)}" tabindex="-1">
-<header><a class="anchor" href="#${escapeHtml(encodeURIComponent(r.id))}">${title}</a> <span class="paper">${escapeHtml(r.source.file)}</span>${r.pilot ? ' <span class="flag">pilot</span>' : ''}${reviewBlock(r)}</header>
-<div class="item-body"><div class="item-text">${withTranslationsHtml(`<div class="stem">${markdownToHtml(r.stem)}</div>${options}`, r)}${facts(r, ctx)}${figures ? `<div class="crops">${figures}</div>` : ''}${diagnostics ? `<ul class="diagnostics">${diagnostics}</ul>` : ''}</div>
+<header><a class="anchor" href="#${escapeHtml(encodeURIComponent(r.id))}">${title}</a> <span class="paper">${escapeHtml(r.source.file)}</span>${r.pilot ? ' <span class="flag">pilot</span>' : ''}${ctx.actions ? actionsBar(r) : ''}${reviewBlock(r)}</header>
+<div class="item-body"><div class="item-text">${withTranslationsHtml(`<div class="question"${langAttributes(language)}><div class="stem">${markdownToHtml(r.stem)}</div>${options}</div>`, r)}${facts(r, ctx)}${figures ? `<div class="crops">${figures}</div>` : ''}${diagnostics ? `<ul class="diagnostics">${diagnostics}</ul>` : ''}</div>
 <div class="item-pages">${recordPages(r).map(p => pageFigure(r, p, ctx)).join('')}</div></div>
 </article>`;
 }
-

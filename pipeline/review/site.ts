@@ -10,9 +10,10 @@ import { writeAssets, writeIfChanged } from './assets.ts';
 import { loadYear, type PaperData } from './load.ts';
 import { renderIndex, renderPaperPage, type IndexEntry } from './page-html.ts';
 import { paperStats } from './paper-stats.ts';
+import { treeTitles } from './trees.ts';
 
 /** Bumped whenever the markup changes, so every page is rebuilt once. */
-export const SITE_VERSION = 3;
+export const SITE_VERSION = 4;
 
 export interface SiteResult {
   dir: string;
@@ -63,6 +64,7 @@ export function buildReviewSite(yearDir: string, title = `Review: ${path.basenam
   const home = new Map<string, string>();
   for (const p of data.papers) for (const r of p.records) home.set(r.id, pageName(p.sha256));
   let written = 0, skipped = 0, items = 0;
+  const treeTitle = treeTitles();
   const entries: IndexEntry[] = [];
   for (const paper of data.papers) {
     const name = pageName(paper.sha256);
@@ -81,6 +83,7 @@ export function buildReviewSite(yearDir: string, title = `Review: ${path.basenam
       pages: paper.pages,
       paperDiagnostics: paper.diagnostics,
       asset: rel => `../../${urlPath(rel)}`,
+      treeTitle,
       link: id => {
         const at = home.get(id);
         if (!at) return null;

@@ -39,7 +39,11 @@ tr.has-problems td:first-child { border-left: 4px solid var(--warn); } tr.failed
 .options .label { font-weight: 600; margin-right: 2px; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; font-size: .9rem; margin: 10px 0; }
 .facts dt { color: var(--muted); } .facts dd { margin: 0; }
-.tags { margin: 0; padding-left: 16px; }
+.tags { margin: 0; padding-left: 16px; } .trees { margin: 2px 0 0; color: var(--muted); font-size: .8rem; }
+.actions { display: flex; gap: 6px; flex-wrap: wrap; }
+.actions button { font: inherit; font-size: .85rem; border: 1px solid var(--line); border-radius: 6px; background: #fff; padding: 2px 8px; cursor: pointer; }
+.actions button:hover { background: #eef1f5; } .actions kbd { margin-left: 2px; }
+.actions .action-verified { border-color: var(--ok); color: var(--ok); } .actions .action-rejected { border-color: var(--bad); color: var(--bad); }
 .crops { display: flex; flex-wrap: wrap; gap: 8px; } .crop { margin: 0; } .crop img { max-width: 260px; max-height: 220px; border: 1px solid var(--line); }
 .crop figcaption, .page figcaption { font-size: .75rem; color: var(--muted); }
 .diagnostics { font-size: .85rem; padding-left: 18px; margin: 6px 0; }
@@ -47,7 +51,8 @@ tr.has-problems td:first-child { border-left: 4px solid var(--warn); } tr.failed
 .page { margin: 0 0 8px; }
 .page-frame { position: relative; width: 100%; border: 1px solid var(--line); background: #fff; }
 .page-frame img { display: block; width: 100%; height: 100%; }
-.region { position: absolute; border: 3px solid var(--region); background: rgba(224, 36, 27, .07); pointer-events: none; }
+/* The box is drawn outside the question's bbox (an outline set off from it), so its first and last lines stay visible. */
+.region { position: absolute; outline: 3px solid var(--region); outline-offset: 4px; background: rgba(224, 36, 27, .05); pointer-events: none; }
 .katex { font-size: 1.08em; }
 .serif { font-family: ${CJK_SERIF}; }
 `;

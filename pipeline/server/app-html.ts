@@ -1,11 +1,12 @@
 // The review server's one page: upload (file picker and drag-and-drop), the jobs with their
-// progress, and the keyboard-first review queue. Its script is public/app.js; no inline script,
+// progress, and the review queue (keys, or the buttons on each item that show them; each item's
+// question text carries its paper's lang and dir). Its script is public/app.js; no inline script,
 // so the Content-Security-Policy can forbid any.
 import { escapeHtml } from '../review/escape.ts';
 
 export function appHtml(sets: string[]): string {
   return `<!doctype html>
-<html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>exam-ingest review</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/katex/katex.min.css"><link rel="stylesheet" href="/assets/review.css"><link rel="stylesheet" href="/assets/app.css">
 </head><body><main>
@@ -24,9 +25,10 @@ export function appHtml(sets: string[]): string {
 <button id="send" type="button">Upload</button>
 <ul id="jobs"></ul>
 </section>
-<p class="help"><kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>n</kbd> next pending · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit · <kbd>t</kbd> edit translation (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
+<p class="help">By mouse: the buttons on each item (each shows its key). By keyboard: <kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>n</kbd> next pending · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit · <kbd>t</kbd> edit translation (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
 <p id="message" role="status" aria-live="polite"></p>
 <p id="counts"></p>
+<nav id="pager" class="bar" hidden><button type="button" id="previous">◀ previous page</button><button type="button" id="next">next page ▶</button> <span class="help"><kbd>j</kbd>/<kbd>k</kbd> past the end of a page turn it</span></nav>
 <div id="items"></div>
 </main><script type="module" src="/assets/app.js"></script></body></html>
 `;

@@ -1,8 +1,10 @@
 // The set's records as the review page shows them: the same <article> the static site renders
-// (pipeline/review/item-html.ts), with images served from the set's output folder.
+// (pipeline/review/item-html.ts), with images served from the set's output folder, the buttons that
+// decide, the paper's language on its text and the curriculum tree of each tag named.
 import { renderItem, type PageInfo, type StoreDiagnostic } from '../review/item-html.ts';
 import type { ReviewRecord } from '../review/record.ts';
 import type { TranslationHistoryView, TranslationView } from '../translate/html.ts';
+import { treeTitles } from '../review/trees.ts';
 import type { Sets } from './sets.ts';
 
 export function itemsHtml(sets: Sets, set: string, records: ReviewRecord[]): string {
@@ -33,6 +35,7 @@ export function itemsHtml(sets: Sets, set: string, records: ReviewRecord[]): str
     return Object.assign({}, r, { translations });
   };
   const base = `/sets/${encodeURIComponent(set)}/files/`;
+  const treeTitle = treeTitles();
   return records.map(r => {
     const p = paper(r.source.sha256);
     return renderItem(withHistory(r), {
@@ -40,6 +43,9 @@ export function itemsHtml(sets: Sets, set: string, records: ReviewRecord[]): str
       paperDiagnostics: p.diagnostics,
       asset: rel => base + rel.split('/').map(encodeURIComponent).join('/'),
       link: id => (ids.has(id) ? `#${encodeURIComponent(id)}` : null),
+      language: sets.paperLanguage(set, r),
+      treeTitle,
+      actions: true,
     });
   }).join('\n');
 }

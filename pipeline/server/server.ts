@@ -17,6 +17,7 @@ import { itemsHtml } from './item-views.ts';
 import { JobQueue, type Job } from './jobs.ts';
 import { decide, decisionFrom } from './reviews.ts';
 import { checkHost, checkSetName, checkToken, checkWriteOrigin, isPdf, keyKind, TOKEN_COOKIE } from './security.ts';
+import { nextPending, pageParams, setPage, setSummary } from './set-pages.ts';
 import { Sets } from './sets.ts';
 import { DEFAULTS, ROOT } from '../config.ts';
 import { saveTranslationEdit, TranslationEditError, translationEditFrom } from '../translate/edit.ts';
@@ -108,12 +109,6 @@ export function createReviewServer(settings: ServerSettings): { server: http.Ser
     push(job);
   }
 
-  function recordOf(set: string, id: string) {
-    const record = sets.records(set).find(r => r.id === id);
-    if (!record) throw new HttpError(404, `no item ${id} in set ${set}`);
-    return record;
-  }
-
   async function route(req: http.IncomingMessage, res: http.ServerResponse, url: URL, send: Send): Promise<void> {
     const method = req.method ?? 'GET';
     // Segments are split before decoding, so an encoded "/" or ".." stays inside one segment and is checked as a name.
@@ -136,10 +131,21 @@ export function createReviewServer(settings: ServerSettings): { server: http.Ser
     if (b === 'sets' && c) {
       const set = checkSetName(c);
       if (method === 'POST' && d === 'papers' && parts.length === 4) return upload(req, send, set);
-      if (method === 'GET' && d === 'items' && parts.length === 4) return json(send, 200, sets.records(set));
+      // ?offset=&limit= a page of the set (x-total-count: how many it holds); neither: every record.
+      if (method === 'GET' && (d === 'items' || d === 'items.html') && parts.length === 4) {
+        const paging = pageParams(url.searchParams);
+        const page = paging ? setPage(sets, set, paging.offset, paging.limit) : null;
+        const records = page?.records ?? sets.records(set);
+        const total = { 'x-total-count': String(page?.total ?? records.length) };
+        if (d === 'items') return send(200, JSON.stringify(records), 'application/json; charset=utf-8', total);
+        return send(200, itemsHtml(sets, set, records), 'text/html; charset=utf-8', total);
+      }
+      if (method === 'GET' && d === 'summary' && parts.length === 4) return json(send, 200, setSummary(sets, set));
+      if (method === 'GET' && d === 'next-pending' && parts.length === 4) return json(send, 200, { next: nextPending(sets, set, url.searchParams.get('after')) });
       if (method === 'GET' && d === 'jobs' && parts.length === 4) return json(send, 200, { jobs: jobs.list(set).map(jobView) });
-      if (method === 'GET' && d === 'items.html' && parts.length === 4) return send(200, itemsHtml(sets, set, sets.records(set)), 'text/html; charset=utf-8');
       if (method === 'GET' && d === 'export' && parts.length === 4) {
+        // Asked for: the set's items.jsonl is brought up to date too.
+        sets.flush(set);
         const out = exportVerified(sets, set);
         return send(200, out.tar, 'application/x-tar', { 'content-disposition': `attachment; filename="${set}-verified.tar"`, 'x-items': String(out.items) });
       }
@@ -152,15 +158,16 @@ export function createReviewServer(settings: ServerSettings): { server: http.Ser
     }
     if (b === 'items' && c) {
       const set = sets.setOf(c, url.searchParams.get('set'));
-      if (method === 'GET' && parts.length === 3) return json(send, 200, recordOf(set, c));
-      if (method === 'GET' && d === 'html' && parts.length === 4) return send(200, itemsHtml(sets, set, [recordOf(set, c)]), 'text/html; charset=utf-8');
+      if (method === 'GET' && parts.length === 3) return json(send, 200, sets.record(set, c));
+      if (method === 'GET' && d === 'html' && parts.length === 4) return send(200, itemsHtml(sets, set, [sets.record(set, c)]), 'text/html; charset=utf-8');
       if (method === 'POST' && d === 'review' && parts.length === 4) {
         const reviewer = typeof req.headers['x-reviewer'] === 'string' ? req.headers['x-reviewer'] : undefined;
         const decision = decisionFrom(await readJson(req), reviewer);
-        const record = recordOf(set, c);
+        const record = sets.record(set, c);
         const store = sets.store(set)!;
+        // Only the item's own row of the reviews table is written; items.jsonl follows a moment later (Sets.scheduleWrite).
         const state = decide(store.db, c, record as unknown as Record<string, unknown>, decision);
-        sets.writeItems(set);
+        sets.scheduleWrite(set);
         return json(send, 200, { id: c, set, version: state.version, status: state.status, review: state });
       }
       // A reviewer's edit of a translation: checked again on save, the earlier text kept (pipeline/translate/edit.ts).
@@ -169,7 +176,7 @@ export function createReviewServer(settings: ServerSettings): { server: http.Ser
         const reviewer = typeof req.headers['x-reviewer'] === 'string' ? req.headers['x-reviewer'] : undefined;
         try {
           const row = saveTranslationEdit(sets.store(set)!.db, sets.records(set), c, parts[4], translationEditFrom(await readJson(req), reviewer), path.join(ROOT, DEFAULTS.translateGlossaryDir));
-          sets.writeItems(set);
+          sets.scheduleWrite(set);
           return json(send, 200, { id: c, set, lang: row.lang, version: row.version, status: row.status, checks: [...row.checks, ...row.consistency], history: row.history });
         } catch (e) {
           if (e instanceof TranslationEditError) throw new HttpError(e.status, e.message, e.extra);

@@ -8,6 +8,8 @@ import { writeJsonl } from '../store/jsonl.ts';
 import type { ReviewRecord } from '../review/record.ts';
 import { HttpError } from './http-error.ts';
 import { checkSetName, safeStem } from './security.ts';
+import { paperLanguage } from '../text/language.ts';
+import { ItemsWriter } from './items-writer.ts';
 import type { ServerSettings } from './settings.ts';
 
 export interface SetPaths {
@@ -24,8 +26,13 @@ export interface SetPaths {
 
 export class Sets {
   private readonly stores = new Map<string, Store>();
+  private readonly languages = new Map<string, string | null>();
+  private readonly orders = new Map<string, string[]>();
+  private readonly writer: ItemsWriter;
 
-  constructor(private readonly settings: ServerSettings) {}
+  constructor(private readonly settings: ServerSettings) {
+    this.writer = new ItemsWriter(settings.itemsWriteDelayMs, (name, current) => this.writeStepwise(name, current));
+  }
 
   paths(name: string): SetPaths {
     checkSetName(name);
@@ -56,6 +63,37 @@ export class Sets {
     return store ? store.records(store.donePapers()).map(l => JSON.parse(l) as ReviewRecord) : [];
   }
 
+  /** One record of the set by its id (one indexed read of the store, overlays applied); 404 where the set has none. */
+  record(name: string, id: string): ReviewRecord {
+    const line = this.store(name)?.record(id);
+    if (!line) throw new HttpError(404, `no item ${id} in set ${name}`);
+    return JSON.parse(line) as ReviewRecord;
+  }
+
+  /** The ids of the set's items in items.jsonl's order (file, page, position), kept until a job changes the set. */
+  order(name: string): string[] {
+    let ids = this.orders.get(name);
+    if (!ids) {
+      ids = ((this.store(name)?.db.prepare(`SELECT i.id FROM items i JOIN papers p ON p.sha256 = i.paper WHERE p.status = 'done' ORDER BY p.file, i.page, i.rowid`).all() ?? []) as { id: string }[]).map(r => r.id);
+      this.orders.set(name, ids);
+    }
+    return ids;
+  }
+
+  /**
+   * A paper's language, decided once over all its records' text where its template says `und`
+   * (kept until a job changes the set's papers).
+   */
+  paperLanguage(name: string, record: ReviewRecord): string | null {
+    const key = `${name}\0${record.source.sha256}`;
+    if (!this.languages.has(key)) {
+      const texts = () => ((this.store(name)?.db.prepare(`SELECT json_extract(record, '$.stem') AS stem, json_extract(record, '$.options') AS options FROM items WHERE paper = ?`).all(record.source.sha256) ?? []) as { stem: string | null; options: string | null }[])
+        .flatMap(r => [r.stem ?? '', ...(JSON.parse(r.options ?? '[]') as { text: string }[]).map(o => o.text)]).join(' ');
+      this.languages.set(key, paperLanguage(record.exam?.language as string | undefined, texts));
+    }
+    return this.languages.get(key)!;
+  }
+
   /** The set an item belongs to; 404 when none holds it, 409 when several do and none was named. */
   setOf(itemId: string, named?: string | null): string {
     const candidates = named ? [checkSetName(named)] : this.list();
@@ -65,11 +103,53 @@ export class Sets {
     return holders[0];
   }
 
-  /** items.jsonl of the set, written again from the store (so review.status follows decisions). */
+  /** items.jsonl of the set, written again from the store now (so review.status follows decisions). */
   writeItems(name: string): boolean {
+    this.writer.writingNow(name);
+    this.orders.delete(name);
+    for (const k of this.languages.keys()) if (k.startsWith(`${name}\0`)) this.languages.delete(k);
     const store = this.store(name);
     if (!store) return false;
     return writeJsonl(this.paths(name).items, store.records(store.donePapers()));
+  }
+
+  /** After a decision: items.jsonl is written once decisions pause, not per decision (items-writer.ts). */
+  scheduleWrite(name: string): void {
+    this.writer.schedule(name);
+  }
+
+  /** Writes a set's items.jsonl now where a decision is not in it yet; returns whether one was. */
+  flush(name: string): boolean {
+    if (!this.writer.behind(name)) return false;
+    this.writeItems(name);
+    return true;
+  }
+
+  /** items.jsonl paper by paper, the event loop free between papers; dropped where `current()` turns false. */
+  private async writeStepwise(name: string, current: () => boolean): Promise<void> {
+    const store = this.store(name);
+    if (!store) return;
+    const file = this.paths(name).items;
+    const tmp = `${file}.${process.pid}.stepwise.tmp`;
+    const fd = fs.openSync(tmp, 'w');
+    let kept = false;
+    try {
+      for (const sha of store.donePapers()) {
+        if (!current()) return;
+        const lines = store.records([sha]);
+        if (lines.length) fs.writeSync(fd, lines.join('\n') + '\n');
+        await new Promise(resolve => setImmediate(resolve));
+      }
+      if (!current()) return;
+      fs.closeSync(fd);
+      fs.renameSync(tmp, file);
+      kept = true;
+    } finally {
+      if (!kept) {
+        try { fs.closeSync(fd); } catch { /* closed already */ }
+        fs.rmSync(tmp, { force: true });
+      }
+    }
   }
 
   /**
@@ -103,6 +183,7 @@ export class Sets {
   }
 
   close(): void {
+    for (const name of this.writer.close()) this.writeItems(name);
     for (const s of this.stores.values()) s.close();
     this.stores.clear();
   }

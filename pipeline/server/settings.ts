@@ -9,6 +9,12 @@ export const SERVER_DEFAULTS = {
   uploadLimitMb: 100,
   /** Custom sets live under <OUT>/sets/<set>/ (inbox/, failed/, <YEAR>/). */
   setsSubdir: 'sets',
+  /**
+   * A set's items.jsonl is written this long after the last decision (and at least this often while
+   * decisions keep coming: 10 times it), not per decision: rewriting 5,000 records costs more than the
+   * decision itself. An export and the server's close write it at once.
+   */
+  itemsWriteDelayMs: 2000,
 } as const;
 
 export interface ServerSettings {
@@ -24,6 +30,8 @@ export interface ServerSettings {
   readonly year: string;
   /** The environment the pipeline's own settings are resolved from (DPI, TEMPLATE, LLM_*). */
   readonly pipelineEnv: NodeJS.ProcessEnv;
+  /** How long after the last decision a set's items.jsonl is written (SERVER_DEFAULTS.itemsWriteDelayMs). */
+  readonly itemsWriteDelayMs: number;
 }
 
 export class ServerConfigError extends Error {
@@ -44,6 +52,7 @@ export interface ServerInput {
   token?: string | null;
   outDir?: string;
   year?: string;
+  itemsWriteDelayMs?: number;
 }
 
 export function resolveServerSettings(input: ServerInput = {}, environment: NodeJS.ProcessEnv = process.env): ServerSettings {
@@ -68,5 +77,6 @@ export function resolveServerSettings(input: ServerInput = {}, environment: Node
     setsDir: path.join(outDir, SERVER_DEFAULTS.setsSubdir),
     year,
     pipelineEnv: environment,
+    itemsWriteDelayMs: input.itemsWriteDelayMs ?? SERVER_DEFAULTS.itemsWriteDelayMs,
   });
 }

@@ -22,6 +22,8 @@ export function rasterizeStage(): Stage {
       // one's PNG is encoded and written, so one worker keeps two cores busy where it has them.
       let pending: Promise<void> = Promise.resolve();
       for (let n = 1; n <= doc.pageCount; n++) {
+        // A page that repeats an earlier one is not drawn (stages/repeats.ts).
+        if (doc.pages[n - 1].repeatOf) continue;
         const name = pageImageName(doc.sha256, n, ctx.config.dpi);
         const file = path.join(dir, name);
         doc.pages[n - 1].image = `${PAGES_DIR}/${name}`;
@@ -34,8 +36,14 @@ export function rasterizeStage(): Stage {
         pending = drawn.then(({ png, error }) => {
           if (!png) throw new DocumentError('rasterize/render-failed', `page ${n} cannot be rendered (${error?.message})`, n);
           const tmp = `${file}.${process.pid}.tmp`;
-          fs.writeFileSync(tmp, png);
-          fs.renameSync(tmp, file);
+          try {
+            fs.writeFileSync(tmp, png);
+            fs.renameSync(tmp, file);
+          } catch (e) {
+            // A full disk: no half-written image left behind, and the error names the file.
+            fs.rmSync(tmp, { force: true });
+            throw Object.assign(e as Error, { path: file });
+          }
           doc.counters.pagesRendered = (doc.counters.pagesRendered ?? 0) + 1;
         });
         // Its failure is thrown at the next await of it; until then it is not an unhandled rejection.

@@ -104,6 +104,11 @@ export function textLayerStage(): Stage {
       const ahead = new Ahead();
       const unicodeMathOf = new Map<number, Set<string>>();
       for (const page of doc.pages) {
+        // A page that repeats an earlier one is not read (stages/repeats.ts): it holds nothing.
+        if (page.repeatOf) {
+          layers.push(Promise.resolve([]));
+          continue;
+        }
         let raw: RawSpan[];
         let p: PdfPage;
         let picture: Buffer | null;

@@ -5,7 +5,13 @@ export function writeJsonl(file: string, lines: string[]): boolean {
   const text = lines.length ? lines.join('\n') + '\n' : '';
   if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) return false;
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text);
-  fs.renameSync(tmp, file);
+  try {
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    // A write cut short (a full disk) leaves the old file whole and no half-written one beside it.
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
   return true;
 }

@@ -7,6 +7,8 @@ const STOPWORDS: Record<string, string[]> = {
   pt: ['o', 'a', 'de', 'que', 'e', 'os', 'as', 'do', 'da', 'em', 'um', 'uma', 'não', 'é', 'qual', 'pelo'],
   fr: ['le', 'la', 'les', 'de', 'des', 'et', 'est', 'une', 'un', 'du', 'que', 'dans', 'pour', 'quelle'],
   vi: ['của', 'và', 'là', 'các', 'có', 'một', 'cho', 'trong', 'được', 'với', 'số', 'hàm', 'bằng'],
+  // German has no tree: it is told so that a German paper is not taken for another language's and tagged from that tree.
+  de: ['der', 'die', 'das', 'und', 'ist', 'von', 'mit', 'den', 'dem', 'ein', 'eine', 'einer', 'für', 'zu', 'auf', 'nicht', 'sie', 'wie', 'bei', 'sich'],
 };
 
 export function guessLanguage(text: string): string {
@@ -24,4 +26,22 @@ export function guessLanguage(text: string): string {
     if (hits > bestHits) { best = lang; bestHits = hits; }
   }
   return bestHits >= 2 ? best : 'und';
+}
+
+/**
+ * The language of a paper: what its template declares, else what its text reads as (the generic
+ * template says `und`); null when neither tells.
+ */
+export function paperLanguage(declared: string | null | undefined, text: () => string): string | null {
+  if (declared && declared !== 'und') return declared;
+  const guessed = guessLanguage(text());
+  return guessed === 'und' ? null : guessed;
+}
+
+/** Languages written right to left (ISO 639-1, and the Kurdish of ckb). */
+const RTL = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ug', 'dv', 'ckb']);
+
+/** The direction a language's text runs in, for an HTML `dir` attribute. */
+export function textDirection(language: string | null | undefined): 'rtl' | 'ltr' {
+  return language && RTL.has(language.split('-')[0].toLowerCase()) ? 'rtl' : 'ltr';
 }

@@ -1,8 +1,11 @@
 // The review page's script (served as /assets/app.js): upload with progress over server-sent
-// events, and the keyboard-first review queue. Plain browser JavaScript, no build step.
+// events, and the review queue: every decision by its key or by the button on the item that shows
+// that key. Plain browser JavaScript, no build step.
 const $ = sel => document.querySelector(sel);
 // `decisions` counts decisions sent: a list fetched while one was under way may predate it and is fetched again.
-const state = { set: '', records: new Map(), current: 0, decisions: 0 };
+// A set is shown a page of PAGE items at a time (`offset` is the first one's place in the set, `total` its size).
+const PAGE = 100;
+const state = { set: '', records: new Map(), current: 0, decisions: 0, offset: 0, total: 0 };
 
 function message(text, isError = false) {
   const m = $('#message');
@@ -17,48 +20,69 @@ $('#who').addEventListener('change', () => localStorage.setItem('reviewer', $('#
 async function api(url, options = {}) {
   const res = await fetch(url, { credentials: 'same-origin', ...options });
   const body = res.headers.get('content-type')?.includes('application/json') ? await res.json() : await res.text();
-  return { ok: res.ok, status: res.status, body };
+  return { ok: res.ok, status: res.status, body, headers: res.headers };
 }
 
 const articles = () => [...document.querySelectorAll('#items article.item')];
 
-function focusItem(i) {
+/**
+ * Makes item i of the page the current one; past either end of the page, the next or previous page
+ * is loaded. `focus: false` leaves the focus where a click put it (a field of an editor).
+ */
+function focusItem(i, { focus = true } = {}) {
   const list = articles();
   if (!list.length) return;
+  if (i >= list.length && state.offset + list.length < state.total) return loadItems(state.offset + PAGE, 0);
+  if (i < 0 && state.offset > 0) return loadItems(Math.max(0, state.offset - PAGE), PAGE - 1);
   state.current = Math.max(0, Math.min(i, list.length - 1));
   list.forEach((a, n) => a.classList.toggle('current', n === state.current));
+  if (!focus) return;
   list[state.current].focus({ preventScroll: true });
   list[state.current].scrollIntoView({ block: 'nearest' });
 }
 
-/** The queue proper: the next item still pending after the current one (wrapping round). */
-function nextPending() {
+/** The queue proper: the next item still pending after the current one (wrapping round the whole set, page by page). */
+async function nextPending() {
   const list = articles();
-  for (let step = 1; step <= list.length; step++) {
-    const i = (state.current + step) % list.length;
-    if (list[i].dataset.status === 'pending') return focusItem(i);
-  }
-  message('nothing is pending in this set');
+  for (let i = state.current + 1; i < list.length; i++) if (list[i].dataset.status === 'pending') return focusItem(i);
+  const after = list[state.current]?.dataset.itemId ?? '';
+  const res = await api(`/api/sets/${encodeURIComponent(state.set)}/next-pending?after=${encodeURIComponent(after)}`);
+  if (!res.ok || !res.body.next) return message('nothing is pending in this set');
+  const { index } = res.body.next;
+  if (index >= state.offset && index < state.offset + list.length) return focusItem(index - state.offset);
+  await loadItems(Math.floor(index / PAGE) * PAGE, index % PAGE);
 }
 
-function counts() {
-  const by = s => articles().filter(a => a.dataset.status === s).length;
-  $('#counts').textContent = `${articles().length} items · ${by('verified')} verified · ${by('rejected')} rejected · ${by('pending')} pending`;
+/** The set's counts by status (from the server: the page holds only some of its items). */
+async function counts() {
+  const res = await api(`/api/sets/${encodeURIComponent(state.set)}/summary`);
+  if (!res.ok) return;
+  const c = res.body;
+  const shown = articles().length;
+  $('#counts').textContent = `${c.total} items · ${c.verified} verified · ${c.rejected} rejected · ${c.pending} pending`
+    + (c.total > shown ? ` · showing ${shown ? state.offset + 1 : 0}–${state.offset + shown}` : '');
+  $('#pager').hidden = c.total <= PAGE;
+  $('#previous').disabled = state.offset === 0;
+  $('#next').disabled = state.offset + shown >= c.total;
 }
 
-async function loadItems() {
+/** Loads the page of the set starting at `offset` (default: the one shown) and makes item `at` of it current (default: the same item as before). */
+async function loadItems(offset = state.offset, at) {
   if (!state.set) return;
   const set = encodeURIComponent(state.set);
   const decisions = state.decisions;
-  const [records, html] = await Promise.all([api(`/api/sets/${set}/items`), api(`/api/sets/${set}/items.html`)]);
-  if (decisions !== state.decisions) return loadItems();
+  const page = `offset=${offset}&limit=${PAGE}`;
+  const [records, html] = await Promise.all([api(`/api/sets/${set}/items?${page}`), api(`/api/sets/${set}/items.html?${page}`)]);
+  if (decisions !== state.decisions) return loadItems(offset, at);
   if (!records.ok || !html.ok) return message(`cannot load the set: ${records.body.error ?? html.body}`, true);
   state.records = new Map(records.body.map(r => [r.id, r]));
-  const currentId = articles()[state.current]?.dataset.itemId;
+  const currentId = offset === state.offset && at === undefined ? articles()[state.current]?.dataset.itemId : undefined;
+  state.offset = offset;
+  state.total = Number(records.headers.get('x-total-count') ?? records.body.length);
   $('#items').innerHTML = html.body;
-  const again = articles().findIndex(a => a.dataset.itemId === currentId);
-  focusItem(again >= 0 ? again : state.current);
-  counts();
+  const again = currentId ? articles().findIndex(a => a.dataset.itemId === currentId) : -1;
+  focusItem(again >= 0 ? again : at ?? state.current);
+  await counts();
 }
 
 async function refreshItem(id) {
@@ -71,7 +95,7 @@ async function refreshItem(id) {
   tpl.innerHTML = html.body.trim();
   old?.replaceWith(tpl.content.firstElementChild);
   focusItem(state.current);
-  counts();
+  await counts();
 }
 
 function showConflict(article, text) {
@@ -229,6 +253,16 @@ function translationForm(article, lang) {
   stem.focus();
 }
 
+/** What each key does to the current item; the item's buttons (data-action) do the same by mouse. */
+const ACTIONS = {
+  verified: article => decide(article, 'verified'),
+  rejected: article => decide(article, 'rejected'),
+  pending: article => decide(article, 'pending'),
+  edit: article => editForm(article),
+  translation: article => translationForm(article),
+};
+const KEY_ACTIONS = { v: 'verified', x: 'rejected', r: 'rejected', p: 'pending', e: 'edit', t: 'translation' };
+
 document.addEventListener('keydown', e => {
   if (e.target.closest?.('input, textarea, select, form.edit') || e.ctrlKey || e.metaKey || e.altKey) return;
   const article = articles()[state.current];
@@ -236,19 +270,19 @@ document.addEventListener('keydown', e => {
     j: () => focusItem(state.current + 1), ArrowDown: () => focusItem(state.current + 1),
     k: () => focusItem(state.current - 1), ArrowUp: () => focusItem(state.current - 1),
     n: () => nextPending(),
-    v: () => article && decide(article, 'verified'),
-    x: () => article && decide(article, 'rejected'),
-    r: () => article && decide(article, 'rejected'),
-    p: () => article && decide(article, 'pending'),
-    e: () => article && editForm(article),
-    t: () => article && translationForm(article),
   };
   if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  else if (KEY_ACTIONS[e.key] && article) { e.preventDefault(); ACTIONS[KEY_ACTIONS[e.key]](article); }
 });
 
 $('#items').addEventListener('click', e => {
-  const i = articles().indexOf(e.target.closest('article.item'));
-  if (i >= 0) focusItem(i);
+  const article = e.target.closest('article.item');
+  const i = articles().indexOf(article);
+  if (i < 0) return;
+  const button = e.target.closest('.actions button[data-action]');
+  // A click in an editor's field keeps the focus there; anywhere else the item takes it, as j/k would.
+  focusItem(i, { focus: !e.target.closest('form, input, textarea, select, a') });
+  if (button && ACTIONS[button.dataset.action]) ACTIONS[button.dataset.action](article);
 });
 
 function jobLine(job) {
@@ -330,6 +364,7 @@ drop.addEventListener('drop', e => {
 async function openSet(name) {
   state.set = name;
   state.current = 0;
+  state.offset = 0;
   $('#export').href = `/api/sets/${encodeURIComponent(name)}/export`;
   history.replaceState(null, '', `/?set=${encodeURIComponent(name)}`);
   $('#jobs').replaceChildren();
@@ -342,5 +377,7 @@ async function openSet(name) {
     if (job.state === 'queued' || job.state === 'running') follow(job.job);
   }
 }
+$('#previous').addEventListener('click', () => loadItems(Math.max(0, state.offset - PAGE), 0));
+$('#next').addEventListener('click', () => loadItems(state.offset + PAGE, 0));
 $('#setbar').addEventListener('submit', e => { e.preventDefault(); openSet($('#set').value.trim()); });
 openSet(new URLSearchParams(location.search).get('set') ?? $('#set').value.trim());
