@@ -22,7 +22,10 @@ deps: node_modules/.installed
 # tests also want Chromium and CJK fonts (building the samples), qpdf, and redis-server (the queue
 # test starts its own on a free loopback port).
 OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa poppler-utils
-TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf redis-server
+# Fonts of the generated papers (fixtures/make-papers.ts): Noto for Devanagari, Thai, Arabic, Greek and
+# Cyrillic; Nanum, IPA and WenQuanYi beside Noto CJK, which Chromium takes seconds to embed.
+FONT_PACKAGES := fonts-noto-cjk fonts-noto-core fonts-liberation fonts-dejavu-core fonts-nanum fonts-ipafont-mincho fonts-ipafont-gothic fonts-wqy-microhei
+TEST_PACKAGES := $(OCR_PACKAGES) chromium $(FONT_PACKAGES) qpdf redis-server
 
 define apt_install
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
