@@ -7,7 +7,7 @@ export YEAR IN OUT DPI TEMPLATE FORCE
 # the papers to `make worker` processes instead (README, "Many papers: WORKERS and QUEUE").
 export WORKERS QUEUE QUEUE_STALL_MS
 
-.PHONY: ingest worker tag dedup refresh select translate review serve test typecheck setup deps ocr-deps system-deps samples bench clean
+.PHONY: ingest worker tag dedup refresh select translate review serve test typecheck setup deps ocr-deps system-deps samples bench bench-generality clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -102,6 +102,11 @@ bench: setup
 	npx tsx test/bench.ts
 	npx tsx test/bench-ocr.ts
 	npx tsx test/bench-dedup.ts
+
+# The layout fuzzer's papers read and scored per dimension (README "Generated papers"): N papers
+# (default 1000) of a fixed SEED, generated under out/generality/<SEED>/ and kept between runs.
+bench-generality: setup
+	N=$(or $(N),1000) SEED=$(or $(SEED),20261201) npx tsx test/bench-generality.ts
 
 clean:
 	rm -rf out
