@@ -8,7 +8,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM } from '../fixtures/chromium.ts';
 import { generatePapers, type Manifest } from '../fixtures/papers/generate.ts';
 import { SCRIPTS } from '../fixtures/papers/banks.ts';
 import { MARK_STYLES, NUMBERINGS, OPTION_SCHEMES } from '../fixtures/papers/styles.ts';
@@ -16,18 +15,12 @@ import { TRUTH_HEADER } from '../fixtures/papers/truth.ts';
 import { ROOT } from '../pipeline/config.ts';
 import { openPdf } from '../pipeline/providers/pdf.ts';
 import { haveShared, SCORER, TEST_OUT } from './helpers.ts';
+import { haveChromium } from './review-browser.ts';
 import { formatReport, runScorer, scoreByDimension, statusesFromLog } from './generality-score.ts';
 
 const SEED = 7;
 const COUNT = 40;
 const DIR = path.join(TEST_OUT, 'generality', 'papers');
-
-const haveChromium = () => {
-  const ok = fs.existsSync(CHROMIUM);
-  if (!ok && process.env.CI) throw new Error(`${CHROMIUM} is missing: make setup installs Debian's chromium`);
-  if (!ok) console.warn(`skipping the fuzzer's tests: ${CHROMIUM} is not there`);
-  return ok;
-};
 
 function truthRows(stem: string): Record<string, string>[] {
   const [head, ...rows] = fs.readFileSync(path.join(DIR, 'truth', `${stem}.csv`), 'utf8').trim().split('\n');
