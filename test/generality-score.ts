@@ -13,7 +13,7 @@ export const FIELDS = ['recall', 'precision', 'points', 'answer', 'type', 'optio
 export type Field = typeof FIELDS[number];
 
 /** The dimensions reported, in the order of the table. */
-export const DIMENSIONS = ['script', 'lang', 'numbering', 'sequence', 'statedCount', 'composition', 'options', 'optionLayout', 'columns', 'paper', 'furniture', 'instructions', 'cover', 'sections', 'marks', 'parts', 'nested', 'figures', 'tables', 'key', 'scan', 'bilingual', 'alternatives', 'markValues'] as const;
+export const DIMENSIONS = ['script', 'lang', 'numbering', 'sequence', 'statedCount', 'composition', 'options', 'optionLayout', 'columns', 'paper', 'furniture', 'instructions', 'cover', 'sections', 'marks', 'parts', 'nested', 'figures', 'tables', 'key', 'scan', 'bilingual', 'alternatives', 'markValues', 'kangxi'] as const;
 
 /** One paper as the scorer reports it with --json. */
 export interface ScoredPaper {
