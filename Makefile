@@ -7,7 +7,7 @@ export YEAR IN OUT DPI TEMPLATE FORCE
 # the papers to `make worker` processes instead (README, "Many papers: WORKERS and QUEUE").
 export WORKERS QUEUE QUEUE_STALL_MS
 
-.PHONY: ingest worker tag dedup refresh select translate review serve export test typecheck setup deps ocr-deps system-deps samples bench clean
+.PHONY: ingest worker tag dedup refresh select translate review serve export test typecheck setup deps ocr-deps system-deps samples bench bench-generality clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -23,7 +23,10 @@ deps: node_modules/.installed
 # test starts its own on a free loopback port), and xmllint (libxml2-utils: the QTI export's items
 # are validated against the QTI 2.1 schema).
 OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa poppler-utils
-TEST_PACKAGES := $(OCR_PACKAGES) chromium fonts-noto-cjk qpdf redis-server libxml2-utils
+# Fonts of the generated papers (fixtures/make-papers.ts): Noto for Devanagari, Thai, Arabic, Greek and
+# Cyrillic; Nanum, IPA and WenQuanYi beside Noto CJK, which Chromium takes seconds to embed.
+FONT_PACKAGES := fonts-noto-cjk fonts-noto-core fonts-liberation fonts-dejavu-core fonts-nanum fonts-ipafont-mincho fonts-ipafont-gothic fonts-wqy-microhei
+TEST_PACKAGES := $(OCR_PACKAGES) chromium $(FONT_PACKAGES) qpdf redis-server libxml2-utils
 
 define apt_install
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -113,6 +116,11 @@ bench: setup
 	npx tsx test/bench-ocr.ts
 	npx tsx test/bench-dedup.ts
 	npx tsx test/bench-server.ts
+
+# The layout fuzzer's papers read and scored per dimension (README "Generated papers"): N papers
+# (default 1000) of a fixed SEED, generated under out/generality/<SEED>/ and kept between runs.
+bench-generality: setup
+	N=$(or $(N),1000) SEED=$(or $(SEED),20261201) npx tsx test/bench-generality.ts
 
 clean:
 	rm -rf out

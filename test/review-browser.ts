@@ -3,10 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../fixtures/chromium.ts';
 import { TEST_OUT } from './helpers.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM };
 export const SCREENSHOTS = path.join(TEST_OUT, 'screenshots');
 
 export function haveChromium(): boolean {
@@ -17,10 +18,7 @@ export function haveChromium(): boolean {
 }
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return launchChromium();
 }
 
 /** Collects console errors and uncaught exceptions of a page. */
