@@ -2,38 +2,88 @@
 // A line is a cluster of spans whose vertical extents overlap, so a fraction's numerator and
 // denominator, or a tall formula that rises above its question number, stay on the line they sit on.
 import type { Column, Line, PageInfo, Span } from '../document.ts';
-import { bboxUnion, centerX, height } from '../document.ts';
+import { bboxUnion, centerX, centerY, height } from '../document.ts';
 import { findBody } from './text-layer.ts';
 import type { Stage } from '../stage.ts';
 import { denominatorLine, numeratorLine, numeratorsOver } from '../math/inline.ts';
 import { RULE } from '../math/glyphs.ts';
 
-/** Columns from the column rule where there is one, else from the widest empty vertical gap near the middle. */
+/** A gutter is at least this wide (points)… */
+const GUTTER_MIN = 10;
+/** …with at most this share of the page's runs crossing it (a full-width heading, a footer, a stray caption). */
+const GUTTER_CROSSING = 0.04;
+/** A column holds at least this share of the page's text width (a 2×2 grid of options is no pair of columns). */
+const COLUMN_MIN_SHARE = 0.22;
+
+/**
+ * The widest gutter in [lo, hi) of a text block: a vertical band no run crosses (or, tolerant, at
+ * most a few: a heading or footer set across both columns), with runs enough on both sides that
+ * reach down the block. Null where there is none.
+ */
+function gutter(spans: Span[], lo: number, hi: number, tolerant: boolean): number | null {
+  const x0 = Math.floor(lo), x1 = Math.ceil(hi);
+  const cover = new Int32Array(Math.max(0, x1 - x0) + 1);
+  for (const s of spans) for (let x = Math.max(x0, Math.floor(s.bbox[0])); x < Math.min(x1, Math.ceil(s.bbox[2])); x++) cover[x - x0]++;
+  const allow = tolerant ? Math.max(1, Math.floor(spans.length * GUTTER_CROSSING)) : 0;
+  let best = 0, bestAt = -1;
+  for (let x = x0, run = 0; x < x1; x++) {
+    run = cover[x - x0] > allow ? 0 : run + 1;
+    if (run > best) { best = run; bestAt = x - run / 2; }
+  }
+  if (best < GUTTER_MIN) return null;
+  const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
+  if (left.length <= 3 || right.length <= 3) return null;
+  if (tolerant) {
+    // Both sides run down the block: columns, not a caption beside a figure…
+    const ys = spans.map(s => s.bbox[1]), top = Math.min(...ys), height = Math.max(...spans.map(s => s.bbox[3])) - top;
+    const reach = (side: Span[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
+    if (reach(left) < 0.5 || reach(right) < 0.5) return null;
+    // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
+    // between lines of both sides: a line across the middle of the text makes it one column with a gap in it.
+    // (The sides' extents leave out their few outermost runs: a page number, a footer line.)
+    const extent = (side: Span[]) => {
+      const ys = side.map(s => centerY(s.bbox)).sort((a, b) => a - b);
+      return [ys[Math.floor(ys.length * 0.05)], ys[Math.ceil(ys.length * 0.95) - 1]];
+    };
+    const [l0, l1] = extent(left), [r0, r1] = extent(right);
+    const from = Math.max(l0, r0), to = Math.min(l1, r1);
+    if (spans.some(s => s.bbox[0] < bestAt && s.bbox[2] > bestAt && centerY(s.bbox) > from && centerY(s.bbox) < to)) return null;
+  }
+  return bestAt;
+}
+
+/**
+ * Columns from the column rule where there is one, else from gutters: the widest empty one near the
+ * middle (or, where a heading or footer crosses it, one that only a few runs cross), and within
+ * each side another where the page is set in three.
+ */
 export function findColumns(page: PageInfo): Column[] {
   const spans = page.spans;
   if (!spans.length) return [{ x0: 0, x1: page.width }];
   const rule = findBody(page, page.shapes).ruleX;
-  let split: number | null = rule;
-  if (split === null) {
-    const cover = new Uint8Array(Math.ceil(page.width) + 1);
-    for (const s of spans) for (let x = Math.max(0, Math.floor(s.bbox[0])); x < Math.min(cover.length, Math.ceil(s.bbox[2])); x++) cover[x] = 1;
-    let best = 0, bestAt = -1;
-    for (let x = Math.floor(page.width * 0.3), run = 0; x < page.width * 0.7; x++) {
-      run = cover[x] ? 0 : run + 1;
-      if (run > best) { best = run; bestAt = x - run / 2; }
-    }
-    const left = spans.filter(s => centerX(s.bbox) < bestAt).length, right = spans.length - left;
-    if (best >= 10 && left > 3 && right > 3) split = bestAt;
+  const textX0 = Math.min(...spans.map(s => s.bbox[0])), textX1 = Math.max(...spans.map(s => s.bbox[2]));
+  let splits: number[] = [];
+  if (rule !== null) splits = [rule];
+  else {
+    const mid = gutter(spans, page.width * 0.3, page.width * 0.7, false) ?? gutter(spans, page.width * 0.3, page.width * 0.7, true);
+    if (mid !== null) splits = [mid];
+    // Three columns: a second gutter within the wider side, each column a fair share of the width.
+    const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
+    const third = splits.length ? [gutter(spans.filter(s => s.bbox[2] <= splits[0]), textX0 + wide, splits[0] - wide, false), gutter(spans.filter(s => s.bbox[0] >= splits[0]), splits[0] + wide, textX1 - wide, false)] : [];
+    for (const x of third) if (x !== null) splits.push(x);
+    splits.sort((a, b) => a - b);
+    if (splits.length > 2) splits = splits.slice(0, 2);
   }
-  if (split === null) return [{ x0: Math.min(...spans.map(s => s.bbox[0])), x1: Math.max(...spans.map(s => s.bbox[2])) }];
-  const edge = (side: Span[], fallback: Column): Column => side.length
-    ? { x0: Math.min(...side.map(s => s.bbox[0])), x1: Math.max(...side.map(s => s.bbox[2])) }
-    : fallback;
-  const s = split;
-  return [
-    edge(spans.filter(x => centerX(x.bbox) < s), { x0: 0, x1: s }),
-    edge(spans.filter(x => centerX(x.bbox) >= s), { x0: s, x1: page.width }),
-  ].map((c, i) => (i === 0 ? { x0: c.x0, x1: Math.min(c.x1, s) } : { x0: Math.max(c.x0, s), x1: c.x1 }));
+  if (!splits.length) return [{ x0: textX0, x1: textX1 }];
+  const bounds = [0, ...splits, page.width];
+  return bounds.slice(1).map((right, i) => {
+    const left = bounds[i];
+    // A column's edges are those of the runs set inside it (a heading across the gutter says nothing of them).
+    const inside = spans.filter(x => x.bbox[0] >= left - 1 && x.bbox[2] <= right + 1);
+    const side = inside.length ? inside : spans.filter(x => centerX(x.bbox) >= left && centerX(x.bbox) < right);
+    const col = side.length ? { x0: Math.min(...side.map(s => s.bbox[0])), x1: Math.max(...side.map(s => s.bbox[2])) } : { x0: left, x1: right };
+    return { x0: Math.max(col.x0, left), x1: Math.min(col.x1, right) };
+  });
 }
 
 /** The whole text block as one column (papers set in one column whose lines leave gaps, like options side by side). */

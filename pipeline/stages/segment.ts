@@ -76,6 +76,7 @@ export function segmentStage(): Stage {
         restartStops: t.numbering.restart === 'stop',
         paperCarries: features.filter(f => f.marks || f.part || f.optionLabels.includes(1)).length >= 3,
         max: t.numbering.max,
+        plainHeadingsSection: !!t.infer,
       });
       const { drafts, roles } = assemble(doc, features, reading, aside, bodySize);
       doc.questions = questionsOf(doc, drafts);

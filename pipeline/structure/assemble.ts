@@ -73,7 +73,8 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
   const lines = doc.lines;
   const roles: LineRole[] = lines.map(() => 'front');
   const opens = new Map(reading.anchors.map((a, k) => [a.candidate.f.index, k]));
-  const labels = runLabels(features, reading);
+  // A family template names its sections; a paper read by its own conventions is named by its headings.
+  const labels = t.infer ? runLabels(features, reading) : reading.anchors.map(() => null);
   // Where a new run of numbering starts (a restart), what stands before it from its most prominent
   // heading on is that section's front matter, not the last question's text.
   const frontFrom = new Set<number>();
@@ -104,9 +105,9 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     if (frontFrom.has(i)) current = null;
     const pointsHere = t.re.sectionPoints?.exec(f.text);
     const rule = markingLine(f.text, t);
-    if (f.heading === 'section' || f.heading === 'type' || pointsHere || rule) {
+    if (f.heading === 'section' || f.headingType || pointsHere || rule) {
       if (f.heading === 'section') { bodySection = f.headingId; sectionPoints = null; typeHint = null; marking = null; }
-      if (f.heading === 'type') typeHint = f.headingType;
+      if (f.headingType) typeHint = f.headingType;
       if (pointsHere) sectionPoints = Number(pointsHere[1]);
       if (rule) marking = withRule(marking, rule);
       lastRule = rule?.rule ?? null;
@@ -126,8 +127,9 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
       const a = reading.anchors[k];
       const page = doc.pages[line.page - 1];
       const section = labels[k] ?? (t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default);
-      const anchor = a.candidate.f.lead && !page.ocr ? splitLead(line, a.candidate.f.lead)
-        : matchAnchor(line, page.columns[line.column].x0, bodySize, t, true)?.spans ?? marginMark(line, page.columns[line.column].x0, bodySize, t) ?? (a.candidate.f.lead ? splitLead(line, a.candidate.f.lead) : [line.spans[0]]);
+      const lead = a.candidate.lead;
+      const anchor = lead && !page.ocr ? splitLead(line, lead)
+        : matchAnchor(line, page.columns[line.column].x0, bodySize, t, true)?.spans ?? marginMark(line, page.columns[line.column].x0, bodySize, t) ?? (lead ? splitLead(line, lead) : [line.spans[0]]);
       current = { section, number: a.number, anchor, lines: [line], typeHint, sectionPoints, marking };
       drafts.push(current);
       roles[i] = 'question';

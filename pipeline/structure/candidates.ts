@@ -87,16 +87,39 @@ function boxedSpan(s: Span, doc: PaperDocument): boolean {
 }
 
 /** The features of every body line of the paper, in reading order. */
+/** Lines of at least this many characters say where a column's text starts (a page number or a lone mark does not). */
+const EDGE_LINE_CHARS = 6;
+/** The column's edge is where this share of its text lines start or further left (a stray line set outside it does not move it). */
+const EDGE_PERCENTILE = 0.1;
+
+/** Where each page column's text starts: a low percentile of its text lines' left ends. */
+function columnEdges(doc: PaperDocument): Map<string, number> {
+  const starts = new Map<string, number[]>();
+  for (const l of doc.lines) {
+    // A heading or footer set across the gutter starts outside the column: it says nothing of its edge.
+    if (rawText(l.spans).length < EDGE_LINE_CHARS || l.bbox[0] < doc.pages[l.page - 1].columns[l.column].x0 - 2) continue;
+    const key = `${l.page}:${l.column}`;
+    if (!starts.has(key)) starts.set(key, []);
+    starts.get(key)!.push(l.bbox[0]);
+  }
+  const edges = new Map<string, number>();
+  for (const [key, xs] of starts) edges.set(key, xs.sort((a, b) => a - b)[Math.floor(xs.length * EDGE_PERCENTILE)]);
+  return edges;
+}
+
 export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template): LineFeatures[] {
   const marksRe = t.re.points ? new RegExp(t.re.points.source, 'u') : pointsPattern(t);
   const lines = doc.lines;
+  const edges = columnEdges(doc);
   return lines.map((line, index) => {
     const page = doc.pages[line.page - 1];
     const column = page.columns[line.column];
     const first = line.spans[0];
-    const text = rawText(line.spans.filter(s => !s.math));
+    const text = rawText(line.spans);
+    // Option labels are never formula glyphs (a formula's `A` or `(1)` is no label).
+    const prose = rawText(line.spans.filter(s => !s.math));
     const lead = readLead(line);
-    const indent = first.bbox[0] - column.x0;
+    const indent = first.bbox[0] - (edges.get(`${line.page}:${line.column}`) ?? column.x0);
     // The lines under it in the same column: a question's number hangs left of them or is level.
     const below = lines.slice(index + 1, index + 4).filter(l => l.page === line.page && l.column === line.column);
     const leftmost = below.every(l => l.bbox[0] >= line.bbox[0] - 2);
@@ -104,7 +127,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     const bold = BOLD.test(first.font);
     const heading = headingOf(text, t, lead, bold, sizeRatio);
     const compact = text.replace(/\s+/g, '');
-    const labels = labelsOn(text, t);
+    const labels = labelsOn(prose, t);
     return {
       index,
       line,
@@ -119,7 +142,8 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       alone: lead !== null && !lead.rest,
       heading: heading?.kind ?? null,
       headingId: heading?.id ?? null,
-      headingType: heading?.type ?? null,
+      // A section heading may set its questions' type too (非选择题).
+      headingType: t.re.typeHeadings.find(h => h.re.test(text))?.type ?? null,
       optionLabels: labels,
       marks: marksRe.test(text) || marksRe.test(compact),
       part: t.re.parts.some(re => re.test(text)),

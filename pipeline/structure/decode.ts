@@ -7,11 +7,14 @@
 // best score of a reading that does without it: how sure the reading is of that question.
 import stringSimilarity from 'string-similarity';
 import type { LineFeatures } from './candidates.ts';
+import type { Lead } from './lead.ts';
 import { MAX_LOOKBACK, PENALTY, REPEAT_SIMILARITY, REWARD } from './model.ts';
 
 /** A line that could open a question: its features, the style of its lead, and the number read (null: OCR read nothing there). */
 export interface Candidate {
   f: LineFeatures;
+  /** The lead as this candidate reads it (a line may be read two ways: `12.298K` as 12.298 or as 12), or null (an OCR mark). */
+  lead: Lead | null;
   style: string;
   read: number | null;
   /** A label before the number (`A` in `A.1.`), moving on where a new block of numbering starts. */
@@ -31,6 +34,8 @@ export interface DecodeSettings {
   paperCarries: boolean;
   /** The largest number a question may carry. */
   max: number;
+  /** Any heading may open a section (a paper no family template claims); else only the template's section headings. */
+  plainHeadingsSection: boolean;
 }
 
 export interface Anchor {
@@ -60,8 +65,12 @@ class Prefix {
   count(from: number, to: number): number { return to <= from ? 0 : this.sums[to] - this.sums[from]; }
 }
 
-/** A state of the lattice: candidate `c` taken with its `k`-th number; `run` whether its run of numbering has carried anything yet. */
-interface State { c: number; k: number; run: 0 | 1 }
+/**
+ * A state of the lattice: candidate `c` taken with its `k`-th number; `run` 1 where its run of
+ * numbering has carried what questions carry (options, marks, parts) before it, else 0.
+ */
+interface State { c: number; k: number; run: number }
+const RUNS = 2;
 
 export function decode(features: LineFeatures[], candidates: Candidate[], s: DecodeSettings): Reading {
   const L = features.length;
@@ -71,17 +80,20 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const second = new Prefix(L, i => features[i].optionLabels.includes(1));
   const marks = new Prefix(L, i => features[i].marks);
   const parts = new Prefix(L, i => features[i].part);
-  const headings = new Prefix(L, i => features[i].heading === 'section' || features[i].heading === 'plain' || features[i].heading === 'type' || features[i].sectionChange);
+  // Where a new run of numbering may start: a section heading (or a page naming another section); on a
+  // paper read by its own conventions, any heading (a family template names its sections, so only those count).
+  const headings = new Prefix(L, i => features[i].heading === 'section' || features[i].sectionChange || (s.plainHeadingsSection && (features[i].heading === 'plain' || features[i].heading === 'type')));
   const ends = new Prefix(L, i => features[i].heading === 'end');
   const line = (c: number) => candidates[c].f.index;
   /** What questions carry on this paper, held by the lines of a block: two option labels, a mark, a part. */
   const carries = (from: number, to: number) => (first.count(from, to) > 0 && second.count(from, to) > 0) || marks.count(from, to) > 0 || parts.count(from, to) > 0;
-  const blockReward = (carried: boolean) => (!s.paperCarries ? REWARD.anyOnPlainPaper : carried ? REWARD.carrying : REWARD.plain);
+  /** A block's worth: what it carries, and for one that carries nothing, whether its run did before (a grid-in question after choice questions) or not (an instruction list). */
+  const blockReward = (carried: boolean, runCarried = true) => (!s.paperCarries ? REWARD.anyOnPlainPaper : carried ? REWARD.carrying : runCarried ? REWARD.plain : REWARD.plainRun);
 
   // A candidate that prints again a question already printed: the same label and number (`A.1` twice),
   // or the same number opening the same words. The paper repeats itself (worked solutions, criteria):
   // such a line can end the questions, never open one.
-  const opening = candidates.map(c => c.f.lead?.rest.slice(0, 60).toLocaleLowerCase() ?? '');
+  const opening = candidates.map(c => c.lead?.rest.slice(0, 60).toLocaleLowerCase() ?? '');
   const repeats = candidates.map((c, j) => c.read !== null && candidates.slice(0, j).some((e, i) => e.read === c.read && e.style === c.style && e.major === c.major
     && (c.major !== null || (opening[i].length >= 8 && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY))));
 
@@ -93,7 +105,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (f.templateLead) v += REWARD.templateLead;
     if (!f.atEdge) v -= PENALTY.offEdge;
     if (!f.leftmost) v -= PENALTY.notLeftmost;
-    const bare = f.lead !== null && !f.lead.word && !f.lead.close && !f.lead.open && !f.lead.major;
+    const bare = c.lead !== null && !c.lead.word && !c.lead.close && !c.lead.open && !c.lead.major;
     if (bare && c.style !== 'ocr') v += f.bold || f.boxed || f.alone ? REWARD.markedBare : -PENALTY.bareNumber;
     if (f.sizeRatio < 0.8) v -= PENALTY.small;
     if (f.keyLike) v -= PENALTY.keyLike;
@@ -104,6 +116,11 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   for (let i = 0; i < C; i++) skipBefore[i + 1] = skipBefore[i] + skipCost[i];
   const skipBetween = (i: number, j: number) => skipBefore[j] - skipBefore[i + 1];
 
+  // The candidate before each one in the same style, or -1.
+  const previousSame = candidates.map((c, j) => {
+    for (let k = j - 1; k >= 0; k--) if (candidates[k].style === c.style && candidates[k].major === c.major) return k;
+    return -1;
+  });
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
@@ -111,7 +128,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null ? PENALTY.unread : PENALTY.misread);
   const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 
-  /** The step from anchor i numbered n to anchor j numbered m, given whether i's run has carried anything; -Infinity where no reading goes so. */
+  /** The step from anchor i numbered n to anchor j numbered m, given how i's run went (carrying more blocks than not); -Infinity where no reading goes so. */
   const transition = (i: number, n: number, j: number, m: number, runCarried: boolean): number => {
     const a = candidates[i], b = candidates[j];
     let v = 0;
@@ -129,6 +146,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     }
     // OCR reads the same printed lead in many ways: its style says nothing there.
     if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
+    // Passing over a line of j's own style that would stand between i and j (the real 1 between an
+    // instruction's 1 and question 2): the chain should go through it.
+    const k = previousSame[j];
+    if (k > i && candidates[k].read !== null && candidates[k].read! >= n && candidates[k].read! < m && candidates[k].f.atEdge) v -= PENALTY.passedOver;
     return v;
   };
   /** Where the questions may end at candidate j after anchor i numbered n: what ending there costs (null: no ending there). */
@@ -141,8 +162,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
 
   /** The lattice run forward, leaving out candidate `banned` (-1: none). */
   function forward(banned: number) {
-    const best: Float64Array[][] = numbersOf.map(ns => [new Float64Array(ns.length).fill(-Infinity), new Float64Array(ns.length).fill(-Infinity)]);
-    const from: (State | null)[][][] = numbersOf.map(ns => [ns.map(() => null), ns.map(() => null)]);
+    const best: Float64Array[][] = numbersOf.map(ns => Array.from({ length: RUNS }, () => new Float64Array(ns.length).fill(-Infinity)));
+    const from: (State | null)[][][] = numbersOf.map(ns => Array.from({ length: RUNS }, () => ns.map(() => null)));
     for (let j = 0; j < C; j++) {
       if (j === banned || own[j] === -Infinity) continue;
       const b = candidates[j];
@@ -150,28 +171,29 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         const emit = own[j] - misreadCost(b, m);
         // Opening the first run here: what comes before is skipped.
         const open = -skipBefore[j] - openCost(m);
-        const top: [number, number] = [open, -Infinity];
-        const back: [State | null, State | null] = [null, null];
+        const top: number[] = new Array(RUNS).fill(-Infinity);
+        const back: (State | null)[] = new Array(RUNS).fill(null);
+        top[0] = open;
         for (let i = Math.max(0, j - MAX_LOOKBACK); i < j; i++) {
           if (i === banned || line(i) === line(j)) continue;
           const carried = carries(line(i), line(j));
-          const reward = blockReward(carried) - skipBetween(i, j);
+          const skipped = skipBetween(i, j);
           const ns = numbersOf[i];
           for (let kk = 0; kk < ns.length; kk++) {
-            for (const r of [0, 1] as const) {
+            for (let r = 0; r < RUNS; r++) {
               const prev = best[i][r][kk];
               if (prev === -Infinity) continue;
               const runCarried = r === 1 || carried;
               const t = transition(i, ns[kk], j, m, runCarried);
               if (t === -Infinity) continue;
               const restarts = candidates[i].major !== b.major || m <= ns[kk];
-              const flag = restarts ? 0 : runCarried ? 1 : 0;
-              const v = prev + reward + t;
-              if (v > top[flag]) { top[flag] = v; back[flag] = { c: i, k: kk, run: r }; }
+              const next = restarts ? 0 : runCarried ? 1 : 0;
+              const v = prev + blockReward(carried, r === 1) - skipped + t;
+              if (v > top[next]) { top[next] = v; back[next] = { c: i, k: kk, run: r }; }
             }
           }
         }
-        for (const r of [0, 1] as const) if (top[r] > -Infinity) { best[j][r][k] = top[r] + emit; from[j][r][k] = back[r]; }
+        for (let r = 0; r < RUNS; r++) if (top[r] > -Infinity) { best[j][r][k] = top[r] + emit; from[j][r][k] = back[r]; }
       });
     }
     // The end: after the last anchor (its block runs to the last line), or at a candidate where the paper starts over.
@@ -179,15 +201,15 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     for (let i = 0; i < C; i++) {
       if (i === banned) continue;
       numbersOf[i].forEach((n, k) => {
-        for (const r of [0, 1] as const) {
+        for (let r = 0; r < RUNS; r++) {
           const prev = best[i][r][k];
           if (prev === -Infinity) continue;
-          const plain = prev + blockReward(carries(line(i), L)) - (skipBefore[C] - skipBefore[i + 1]);
+          const plain = prev + blockReward(carries(line(i), L), r === 1) - (skipBefore[C] - skipBefore[i + 1]);
           if (plain > score) { score = plain; last = { c: i, k, run: r }; end = null; endAt = -1; }
           for (let j = i + 1; j < C; j++) {
             const cost = endCost(i, n, j);
             if (cost === null) continue;
-            const v = prev + blockReward(carries(line(i), line(j))) - skipBetween(i, j) - cost;
+            const v = prev + blockReward(carries(line(i), line(j)), r === 1) - skipBetween(i, j) - cost;
             if (v > score) { score = v; last = { c: i, k, run: r }; end = line(j); endAt = j; }
           }
         }

@@ -81,7 +81,18 @@ export function readLead(line: Line): Lead | null {
   const number = Number(g.num);
   if (number < 1 && !(g.num.length > 1)) return null;
   const end = m[0].length;
-  // The spans the lead covers; a lead that stops inside a span leaves the rest of it as text.
+  const covered = coveredSpans(starts, end);
+  if (!covered) return null;
+  const { spans, cut } = covered;
+  const rest = text.slice(end).trim() + (line.spans.length > starts.length ? ' …' : '');
+  const majorKind = major === null ? '' : /\d/.test(major) ? '#.' : 'L.';
+  // Full-width and half-width stops are one style (typesetters mix `7.` and `10．` in one paper).
+  const style = `${open ? '(' : ''}${word ? `${word} ` : ''}${majorKind}#${close.normalize('NFKC')}`;
+  return { text: m[0].trim(), word, major, number, close, open, padded: /^0\d/.test(g.num), style, spans, cut, rest };
+}
+
+/** The spans the first `end` characters of a line cover; a lead that stops inside a span leaves the rest of it as text. */
+function coveredSpans(starts: { span: Span; at: number }[], end: number): { spans: Span[]; cut: number } | null {
   const spans: Span[] = [];
   let cut = 0;
   for (const { span, at } of starts) {
@@ -90,11 +101,20 @@ export function readLead(line: Line): Lead | null {
     spans.push(span);
     cut = Math.min(span.text.length, end - at);
   }
-  if (!spans.length) return null;
-  const rest = text.slice(end).trim() + (line.spans.length > starts.length ? ' …' : '');
-  const majorKind = major === null ? '' : /\d/.test(major) ? '#.' : 'L.';
-  const style = `${open ? '(' : ''}${word ? `${word} ` : ''}${majorKind}#${close}`;
-  return { text: m[0].trim(), word, major, number, close, open, padded: /^0\d/.test(g.num), style, spans, cut, rest };
+  return spans.length ? { spans, cut } : null;
+}
+
+/**
+ * The other reading of a two-part number (`12.298K 时…`): the first part is the question's number and
+ * the rest opens its text. Null where the lead has no numeric first part.
+ */
+export function firstPartLead(line: Line, lead: Lead): Lead | null {
+  if (lead.major === null || !/^\d+$/.test(lead.major)) return null;
+  const { text, starts } = leadingText(line);
+  const m = new RegExp(`^\\s*${lead.major}[.．]`).exec(text);
+  const covered = m ? coveredSpans(starts, m[0].length) : null;
+  if (!m || !covered) return null;
+  return { ...lead, text: m[0].trim(), major: null, number: Number(lead.major), close: '.', style: '#.', spans: covered.spans, cut: covered.cut, rest: text.slice(m[0].length).trim() };
 }
 
 /**

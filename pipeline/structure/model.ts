@@ -8,12 +8,16 @@ export const REWARD = {
   /** An anchor whose question carries what questions carry on this paper (options, marks, parts). */
   carrying: 1.5,
   /**
-   * An anchor whose question carries nothing where others on the paper do (a grid-in question, or an
-   * instruction list): a little, since the numbering alone may say it is a question. A run that never
-   * carries anything cannot be followed by a new run (decode.ts), so an instruction list before the
-   * questions is never read as a first section.
+   * An anchor whose question carries nothing where others on the paper do, in a run whose questions
+   * carried before (a grid-in question after choice questions): a little, the numbering says it is one.
    */
   plain: 0.2,
+  /**
+   * …in a run that has carried nothing yet (an instruction list): a loss. A run that never carried
+   * anything cannot be followed by a new run either (decode.ts), so an instruction list before the
+   * questions is never read as a first section.
+   */
+  plainRun: -0.3,
   /** An anchor on a paper whose questions carry nothing anywhere (a list of free questions). */
   anyOnPlainPaper: 1,
   /** The line matches the family template's own numbering pattern. */
@@ -53,6 +57,8 @@ export const PENALTY = {
   misread: 1,
   /** OCR read nothing at a mark where the reading places a number. */
   unread: 0.5,
+  /** The chain passes over a line of the same lead whose number would stand between its anchors. */
+  passedOver: 1.5,
   /** A line matching the template's numbering, at the edge, that the reading does not take. */
   skipTemplateLead: 0.6,
   /** The questions end where the numbering starts over with nothing telling why (no repeat, key or end mark). */

@@ -6,6 +6,7 @@ import type { LineFeatures } from './candidates.ts';
 import type { Candidate } from './decode.ts';
 import { matchAnchor, ocrNumberText } from './anchors.ts';
 import { marginMark } from './ocr-numbering.ts';
+import { firstPartLead } from './lead.ts';
 
 /** Why a line is set aside: an instruction block, or past the end of the questions in its column. */
 export type AsideKind = 'instructions' | 'stopped';
@@ -42,12 +43,33 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       const read = matchAnchor(f.line, left, bodySize, t, true)?.number ?? null;
       // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
-      if (read !== null) { out.push({ f: prior, style: 'ocr', read, major: null }); continue; }
-      if (marginMark(f.line, left, bodySize, t)) { out.push({ f: prior, style: 'ocr', read: null, major: null }); continue; }
-      if (f.lead && ocrNumberText(f.text) === f.text) out.push({ f, style: f.lead.style, read: f.lead.number, major: f.lead.major });
+      if (read !== null) { out.push({ f: prior, lead: null, style: 'ocr', read, major: null }); continue; }
+      if (marginMark(f.line, left, bodySize, t)) { out.push({ f: prior, lead: null, style: 'ocr', read: null, major: null }); continue; }
+      if (f.lead && ocrNumberText(f.text) === f.text) out.push({ f, lead: f.lead, style: f.lead.style, read: f.lead.number, major: f.lead.major });
       continue;
     }
-    if (f.lead) out.push({ f, style: f.lead.style, read: f.lead.number, major: f.lead.major });
+    if (!f.lead) continue;
+    out.push({ f, lead: f.lead, style: f.lead.style, read: f.lead.number, major: f.lead.major });
+    // `12.298K 时…`: a number with a stop and digits is a two-part number or a question whose text opens
+    // with a quantity; both readings are candidates, and the sequence decides.
+    const other = firstPartLead(f.line, f.lead);
+    if (other) out.push({ f, lead: other, style: other.style, read: other.number, major: null });
   }
-  return out;
+  return labelsOrWords(out);
+}
+
+/**
+ * A letter before the number is a section's label where the paper uses several (`A.1` … `B.1`),
+ * and part of the lead where it is always the same (`Q.1`, `Q.2`): decided over the whole paper.
+ */
+function labelsOrWords(candidates: Candidate[]): Candidate[] {
+  const letters = new Map<string, Set<string>>();
+  for (const c of candidates) if (c.major !== null && /\D/.test(c.major) && c.f.atEdge) {
+    if (!letters.has(c.style)) letters.set(c.style, new Set());
+    letters.get(c.style)!.add(c.major);
+  }
+  return candidates.map(c => {
+    if (c.major === null || !/\D/.test(c.major) || (letters.get(c.style)?.size ?? 0) > 1) return c;
+    return { ...c, style: c.style.replace('L.', `${c.major.toLocaleLowerCase()}.`), major: null };
+  });
 }
