@@ -31,8 +31,10 @@ export interface Conventions {
    * how many of the blocks they open carry options or marks.
    */
   numbering: { id: string; pattern: string; inSequence: number; carrying: number };
-  /** The option scheme chosen, and how many labels followed their predecessor; null when none fits. */
+  /** The option scheme chosen, and how many labels followed their predecessor; null when none fits (or its labels open parts). */
   options: { id: string; markers: string[]; pattern?: string; inOrder: number } | null;
+  /** Where the paper's lettered labels open parts, not options: the part levels read, outermost first. */
+  parts?: string[];
 }
 
 /** One run of text from the PDF text layer (or OCR), positioned on its page. */

@@ -58,7 +58,7 @@ export interface TemplateData {
    * 4 ONLY if …`, `Partial Marks : 3 If …`, `Zero Marks`, `Negative Marks`): group 1 the marks, group 2
    * the condition; kept on each question of the section as `marking`.
    */
-  points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; sectionDefault?: string; scheme?: { full?: string; partial?: string; zero?: string; negative?: string } };
+  points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; head?: string; sectionDefault?: string; scheme?: { full?: string; partial?: string; zero?: string; negative?: string } };
   /** Sub-parts, outermost level first: a pattern a line opens with (group 1 the label), e.g. `(a)`, `(i)`. */
   parts?: { levels: string[] };
   /**
@@ -104,6 +104,8 @@ export interface Template extends TemplateData {
     instructions: RegExp[];
     option: RegExp | null;
     points: RegExp | null;
+    /** A question's total stated at its head, unbracketed (`points.head`). */
+    pointsHead: RegExp | null;
     sectionPoints: RegExp | null;
     parts: RegExp[];
     count: RegExp[];
@@ -221,6 +223,7 @@ export function loadTemplate(file: string, root: string): Template {
       instructions: (data.furniture.instructions ?? []).map((p, i) => compile(name, `furniture.instructions[${i}]`, p)),
       option: data.options.pattern ? compile(name, 'options.pattern', data.options.pattern, 'gu') : null,
       points: data.points.pattern ? compile(name, 'points.pattern', data.points.pattern, 'gu') : null,
+      pointsHead: data.points.head ? compile(name, 'points.head', data.points.head) : null,
       sectionPoints: data.points.sectionDefault ? compile(name, 'points.sectionDefault', data.points.sectionDefault) : null,
       parts: (data.parts?.levels ?? []).map((p, i) => compile(name, `parts.levels[${i}]`, p)),
       count: (data.cover.count ?? []).map((p, i) => compile(name, `cover.count[${i}]`, p)),

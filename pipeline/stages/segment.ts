@@ -14,6 +14,7 @@ import { candidatesOf, setAside } from '../structure/reading-input.ts';
 import { decode } from '../structure/decode.ts';
 import { assemble, questionsOf } from '../structure/assemble.ts';
 import { judge, readConventions } from '../structure/judge.ts';
+import { decideLabels, type LabelStats } from '../structure/label-role.ts';
 import { canOpen } from '../structure/sections.ts';
 import { statedCount } from '../text/stated-count.ts';
 
@@ -52,6 +53,8 @@ function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly
   }
 }
 
+const describe = (s: LabelStats) => `${s.runs} runs, ${s.itemLength.toFixed(0)} characters an item, ${(s.sideBySide * 100).toFixed(0)}% side by side, ${(s.marked * 100).toFixed(0)}% with marks, ${(s.sameCount * 100).toFixed(0)}% of one length`;
+
 export function segmentStage(): Stage {
   return {
     name: 'segment',
@@ -79,6 +82,16 @@ export function segmentStage(): Stage {
         plainHeadingsSection: !!t.infer,
       });
       const { drafts, roles } = assemble(doc, features, reading, aside, bodySize);
+      // On a paper read by its own conventions, whether its lettered labels are options or parts is
+      // decided over all its questions at once.
+      if (t.infer) {
+        const labels = decideLabels(drafts.map(d => d.lines), t);
+        if (labels.parts) {
+          doc.template = labels.template;
+          if (doc.exam.conventions) doc.exam.conventions = { ...doc.exam.conventions, options: null, parts: labels.template.parts?.levels ?? [] };
+          doc.messages.info('segment/labels-are-parts', `the labels ${t.options.markers.join(' ')} open parts, not options (${describe(labels.stats!)})`, { stage: 'segment' });
+        }
+      }
       doc.questions = questionsOf(doc, drafts);
       readConventions(doc, reading, features);
       judge(doc, reading, features, roles);

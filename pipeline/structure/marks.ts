@@ -23,15 +23,38 @@ export function findPoints(spans: Span[], t: Template, ocr = false): { value: nu
   return null;
 }
 
-export /** Points or marks by the template's pattern, span by span: every marker (summed) or the first. */
-function patternPoints(lines: Line[], t: Template, skip: Set<Span>): { value: number; markers: { line: number; value: number }[] } | null {
+/** A mark's value as printed: `2.5`, `2,5` (a decimal comma). */
+export const markValue = (m: RegExpMatchArray) => Number((m.slice(1).find(g => g !== undefined) ?? '').replace(',', '.'));
+
+/** How many letters may stand between a question's number and its own total: `Question 11 (3 marks)`, `A.1. Calificación máxima: 2.5 puntos`. */
+const HEAD_MARK_LETTERS = 24;
+
+export /**
+ * Points or marks by the template's pattern, span by span: every marker (summed) or the first. A
+ * mark the question states at its head (`Question 1 (25 marks)`) is its total, whatever its parts carry.
+ */
+function patternPoints(lines: Line[], t: Template, skip: Set<Span>, anchor: Set<Span> = new Set()): { value: number; markers: { line: number; value: number }[] } | null {
   const markers: { line: number; value: number }[] = [];
+  let head: number | null = null;
+  // On the number's own line, before any part opens and after a few words at most: the question's total.
+  const atHead = (text: string, at: number) => {
+    const before = text.slice(0, at).trim();
+    return t.points.sum && anchor.size > 0 && [...before].filter(c => /\p{L}/u.test(c)).length <= HEAD_MARK_LETTERS && !t.re.parts.some(re => re.test(before));
+  };
+  const stated = lines.length && t.re.pointsHead ? t.re.pointsHead.exec(rawText(lines[0].spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math))) : null;
   lines.forEach((l, li) => {
-    const text = rawText(l.spans.filter(s => !skip.has(s) && !s.math));
-    for (const m of text.matchAll(t.re.points!)) markers.push({ line: li, value: Number(m[1]) });
+    const text = rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math));
+    if (li === 0 && stated && atHead(text, stated.index!)) head = markValue(stated);
+    for (const m of text.matchAll(t.re.points!)) {
+      const value = markValue(m);
+      if (!Number.isFinite(value)) continue;
+      if (li === 0 && head === null && atHead(text, m.index!)) head = value;
+      else markers.push({ line: li, value });
+    }
   });
+  if (head !== null) return { value: head, markers };
   if (!markers.length) return null;
   const value = t.points.sum ? markers.reduce((a, m) => a + m.value, 0) : markers[0].value;
-  return { value, markers };
+  return { value: Math.round(value * 100) / 100, markers };
 }
 

@@ -26,7 +26,7 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   const id = questionId(doc.sha256, d.section, d.number);
   const all = d.lines.flatMap(l => l.spans);
   const skip = new Set(d.anchor);
-  const byPattern = t.re.points ? patternPoints(d.lines, t, new Set()) : null;
+  const byPattern = t.re.points ? patternPoints(d.lines, t, new Set(), new Set(d.anchor)) : null;
   const points = t.re.points ? byPattern : findPoints(all, t, d.lines.some(l => doc.pages[l.page - 1].ocr));
   const value = points?.value ?? d.sectionPoints;
   // Under a heading for worked answers (非选择题) a lettered list inside a question is not its options.

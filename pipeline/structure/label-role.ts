@@ -1,0 +1,111 @@
+// Whether a paper's lettered labels (`a)`, `(a)`, `A.`) are options to choose from or parts to
+// answer, decided once over all its questions rather than one label at a time. Options are short,
+// come in the same number question after question and often several to a line; parts are prompts of
+// their own: longer, one to a line, in varying number, with their own marks or sub-parts under them.
+import type { Line } from '../document.ts';
+import { rawText } from '../text/line-text.ts';
+import { escapeRegExp, type Template } from '../template.ts';
+
+/** What the label runs of a paper look like, over all its questions. */
+export interface LabelStats {
+  runs: number;
+  /** Mean characters from one label to the next (the last item to the end of its question, at most ITEM_CAP). */
+  itemLength: number;
+  /** Share of runs with two labels or more on one line. */
+  sideBySide: number;
+  /** Share of runs with a mark inside them (`(2 marks)`, `(0.75 puntos)`). */
+  marked: number;
+  /** Share of runs whose length is the most common one. */
+  sameCount: number;
+  /** Share of runs with a sub-label (`(i)`, `(1)`) opening a line inside them. */
+  nested: number;
+}
+
+/** The last item of a run is counted up to this many characters (it runs on into what follows the question). */
+const ITEM_CAP = 160;
+/** Items this long on average are prompts, not choices. */
+const LONG_ITEM = 60;
+/** …this short, choices. */
+const SHORT_ITEM = 25;
+/** A share of runs this large with labels side by side means choices set in a row or a grid. */
+const SIDE_BY_SIDE = 0.3;
+/** Parts win at this score (see `partsScore`). */
+const PARTS_AT = 3;
+const SUB_LABEL = /^\s*\((?:i{1,3}|iv|v|vi{0,3}|\d{1,2})\)/u;
+
+export function labelStats(questions: Line[][], t: Template, marks: RegExp | null): LabelStats | null {
+  const re = t.re.option;
+  const markers = t.options.markers;
+  if (!re || !markers.length) return null;
+  const global = new RegExp(re.source, 'gu');
+  const lengths: number[] = [];
+  const counts: number[] = [];
+  let side = 0, marked = 0, nested = 0;
+  for (const lines of questions) {
+    const texts = lines.map(l => rawText(l.spans.filter(s => !s.math)));
+    const full = texts.join('\n');
+    const lineOf = (at: number) => full.slice(0, at).split('\n').length - 1;
+    const labels = [...full.matchAll(global)].map(m => ({ i: markers.indexOf(m[1]), at: m.index! + m[0].indexOf(m[1]) })).filter(x => x.i >= 0);
+    // Runs in order (A B C …): the last one is what the question would read as its options.
+    const runs: { at: number; i: number }[][] = [];
+    for (const l of labels) {
+      const run = runs[runs.length - 1];
+      if (l.i === 0) runs.push([l]);
+      else if (run && l.i === run.length) run.push(l);
+    }
+    const run = runs.filter(r => r.length >= 2).pop();
+    if (!run) continue;
+    counts.push(run.length);
+    run.forEach((l, k) => lengths.push(Math.min(ITEM_CAP, (run[k + 1]?.at ?? full.length) - l.at)));
+    const rows = run.map(l => lineOf(l.at));
+    if (new Set(rows).size < rows.length) side++;
+    const body = full.slice(run[0].at);
+    if (marks && new RegExp(marks.source, 'u').test(body)) marked++;
+    if (texts.slice(rows[0]).some((x, k) => k > 0 && SUB_LABEL.test(x))) nested++;
+  }
+  if (!counts.length) return null;
+  const modal = Math.max(...[...new Set(counts)].map(c => counts.filter(x => x === c).length));
+  const n = counts.length;
+  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n };
+}
+
+/** How much the runs read as parts rather than options (see the constants above). */
+export function partsScore(s: LabelStats, lowerCase: boolean): number {
+  let v = 0;
+  if (s.marked >= 0.3) v += 2;
+  if (s.itemLength >= LONG_ITEM) v += 1;
+  if (s.itemLength < SHORT_ITEM) v -= 1;
+  if (s.sideBySide < 0.1) v += 1;
+  if (s.sideBySide >= SIDE_BY_SIDE) v -= 2;
+  if (s.sameCount < 0.7) v += 1;
+  if (s.nested >= 0.2) v += 1;
+  // Lower-case letters label parts more often than options (a weak prior: some papers choose with a) b) c)).
+  if (lowerCase) v += 1;
+  return v;
+}
+
+/** The template with its lettered labels read as parts (the outermost level) instead of options. */
+export function asParts(t: Template): Template {
+  const markers = t.options.markers;
+  // Parts run further than options do (a question may have parts up to (h)).
+  const letters = markers.every(m => /^[a-e]$/.test(m)) ? 'a-h' : markers.every(m => /^[A-E]$/.test(m)) ? 'A-H' : markers.map(escapeRegExp).join('');
+  const level = `^\\s*\\(?([${letters}])\\s*[).．]`;
+  // Inside a part: roman numerals, or numbers in brackets (`(f)(1)`).
+  const inner = (t.parts?.levels ?? []).filter(l => !/\[a-h\]|\[A-H\]/.test(l));
+  const levels = [level, ...inner, ...(inner.some(l => l.includes('\\d')) ? [] : ['^\\s*\\((\\d{1,2})\\)(?=\\s*\\S)'])];
+  return Object.freeze({
+    ...t,
+    options: { ...t.options, markers: [] },
+    parts: { levels },
+    re: { ...t.re, option: null, parts: levels.map(l => new RegExp(l, 'u')) },
+  });
+}
+
+/** Decides the role of a paper's labels: the template for its questions, and what was measured. */
+export function decideLabels(questions: Line[][], t: Template): { template: Template; stats: LabelStats | null; parts: boolean } {
+  const stats = labelStats(questions, t, t.re.points);
+  if (!stats) return { template: t, stats, parts: false };
+  const lowerCase = t.options.markers.every(m => m === m.toLocaleLowerCase() && m !== m.toLocaleUpperCase());
+  const parts = partsScore(stats, lowerCase) >= PARTS_AT;
+  return { template: parts ? asParts(t) : t, stats, parts };
+}
