@@ -50,6 +50,8 @@ export interface RawSpan {
   baseline: number;
   size: number;
   font: string;
+  /** Set at an angle (a margin's `Do NOT write in this area`, an axis label turned upright): not a line of the body. */
+  rotated?: boolean;
 }
 
 function multiply(m: Matrix, n: Matrix): Matrix {
@@ -108,7 +110,9 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
     const w = item.width;
     // Glyph extents from the font size: ascent ~0.85 em, descent ~0.2 em.
     const bbox: BBox = [x, baseline - size * 0.85, x + w, baseline + size * 0.2];
-    out.push({ text: item.str, bbox, baseline, size, font: realName(item.fontName) });
+    // A run whose baseline is not horizontal on the page (the text matrix turns it).
+    const rotated = Math.abs(m[1]) > Math.abs(m[0]) * 0.05 || Math.abs(m[2]) > Math.abs(m[3]) * 0.05;
+    out.push({ text: item.str, bbox, baseline, size, font: realName(item.fontName), ...(rotated ? { rotated } : {}) });
   }
   return out;
 }

@@ -119,7 +119,11 @@ export function textLayerStage(): Stage {
           const graphics = await pageGraphics(p, page.number);
           page.shapes = graphics.shapes;
           // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
-          const runs = dropHidden(await pageSpans(p), graphics.hidden);
+          // Text set at an angle is no line of the body (a margin notice turned upright, an axis label).
+          const all = await pageSpans(p);
+          const turned = all.filter(r => r.rotated);
+          if (turned.length) doc.messages.info('text-layer/rotated-text', `text set at an angle left out of the body: ${[...new Set(turned.map(r => JSON.stringify(r.text.trim())))].join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
+          const runs = dropHidden(all.filter(r => !r.rotated), graphics.hidden);
           // A font that sets Mathematical Alphanumeric Symbols (𝑥, 𝐴) more than Latin letters is a
           // Unicode math font (Cambria Math, often under a hidden name): a formula font like the template's.
           const unicodeMath = unicodeMathFonts(runs.kept);
