@@ -7,7 +7,7 @@ export YEAR IN OUT DPI TEMPLATE FORCE
 # the papers to `make worker` processes instead (README, "Many papers: WORKERS and QUEUE").
 export WORKERS QUEUE QUEUE_STALL_MS
 
-.PHONY: ingest worker tag dedup refresh select translate review serve test typecheck setup deps ocr-deps system-deps samples bench clean
+.PHONY: ingest worker tag dedup refresh select translate review serve lint test typecheck setup deps ocr-deps system-deps samples bench clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -84,6 +84,11 @@ review: deps
 
 serve: deps ocr-deps
 	npx tsx pipeline/server/cli.ts
+
+# The lint rules over a stored set: `make lint YEAR=y [OUT=dir]` prints each finding (file, page,
+# item, rule) of <OUT>/<YEAR>/items.jsonl and a summary; exit 1 when something is found.
+lint: deps
+	npx tsx pipeline/lint/cli.ts
 
 test: setup
 	npx vitest run
