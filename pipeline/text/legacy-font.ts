@@ -7,7 +7,7 @@
 // real language, formulas and units included, they are a small share.
 
 /** At least this many words of a font are weighed before it is judged (a heading alone is too little). */
-export const LEGACY_MIN_WORDS = 12;
+export const LEGACY_MIN_WORDS = 20;
 /** A font whose words are odd at least this often sets no language: a legacy 8-bit font. */
 export const LEGACY_SHARE = 0.4;
 /** One text alone (a stored record's stem) is judged on fewer words: at least this many odd ones… */
@@ -49,9 +49,15 @@ const MIN_LENGTH = 4;
  * Words with digits, brackets or operators are formulas (f(x)=2x, ln5, Ca(OH)2, x+y), not words;
  * nor are addresses (https://…, www.…, a@b) or LaTeX commands (\frac).
  */
-const FORMULA = /[0-9()+<>^×·−∠√@\u2200-\u22ff\u{1D400}-\u{1D7FF}]|^(?:https?:|www\.)|\\[A-Za-z]{2,}/u;
-/** A run of element symbols (NaCl, KMnO, HClO): chemistry, whose capitals follow small letters. */
-const ELEMENTS = /^(?:[A-Z][a-z]?)+$/;
+const FORMULA = /[0-9²³¹\u2070-\u209f()+<>^×·−∠√@\u2200-\u22ff\u{1D400}-\u{1D7FF}]|^(?:https?:|www\.)|\\[A-Za-z]{2,}/u;
+/** Unit symbols (SI and the common ones of exam papers) a notation is made of. */
+const UNIT = '(?:mol|min|cm|mm|km|nm|pm|µm|kg|mg|mL|ml|kPa|Pa|kJ|kW|Hz|eV|L|J|W|K|N|V|A|g|m|s|h)';
+/**
+ * Notation, not a word: element symbols and units run together or joined by bonds and slashes
+ * (NaCl, KMnO, CH=CH, =MnO, C-Br, molFe, cm/pm, AB/BC) — chemistry, whose capitals follow small
+ * letters and whose words have no vowel.
+ */
+const NOTATION = new RegExp(`^[=\\-≡·/]?(?:(?:[A-Z][a-z]?|${UNIT})[=\\-≡·/]?)+$`, 'u');
 
 /** Whether a word is weighed at all: two Latin letters or more, long enough, not a formula. */
 function weighed(w: string): boolean {
@@ -60,9 +66,9 @@ function weighed(w: string): boolean {
 
 /** Whether one word (surrounding punctuation taken off) is spelled as no language spells. */
 export function oddWord(w: string): boolean {
+  if (NOTATION.test(w)) return false;
   if (INNER_SIGN.test(w)) return true;
   if (ODD_APOSTROPHE.test(w) && !CONTRACTION.test(w) && !ELISION.test(w)) return true;
-  if (ELEMENTS.test(w)) return false;
   if (CASE_FLIP.test(w)) return true;
   const letters = w.replace(/[^\p{L}]/gu, '');
   return letters !== letters.toUpperCase() && /^[A-Za-z]+$/.test(letters) && !VOWEL.test(letters);
