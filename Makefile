@@ -7,7 +7,7 @@ export YEAR IN OUT DPI TEMPLATE FORCE
 # the papers to `make worker` processes instead (README, "Many papers: WORKERS and QUEUE").
 export WORKERS QUEUE QUEUE_STALL_MS
 
-.PHONY: ingest worker tag dedup refresh select translate review serve export test typecheck setup deps ocr-deps system-deps samples bench bench-generality clean
+.PHONY: ingest worker tag dedup refresh select translate review serve export lint test typecheck setup deps ocr-deps system-deps samples bench bench-generality clean
 
 # npm packages, reinstalled when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -100,6 +100,11 @@ export FORMAT SET STATUS DEST TITLE CHROMIUM
 export: deps
 	$(if $(filter worksheet,$(FORMAT)),$(call apt_install,chromium fonts-noto-cjk))
 	npx tsx pipeline/export/classroom/cli.ts $(if $(filter command line,$(origin COLUMNS)),--columns $(COLUMNS))
+
+# The lint rules over a stored set: `make lint YEAR=y [OUT=dir]` prints each finding (file, page,
+# item, rule) of <OUT>/<YEAR>/items.jsonl and a summary; exit 1 when something is found.
+lint: deps
+	npx tsx pipeline/lint/cli.ts
 
 test: setup
 	npx vitest run

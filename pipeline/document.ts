@@ -48,6 +48,11 @@ export interface Span {
   font: string;
   /** Set in the equation font (formula material). */
   math: boolean;
+  /**
+   * Set in a legacy 8-bit font: its Latin codes stand for another script's glyphs, so `text` is
+   * not what the page shows (text-layer, pipeline/text/legacy-font.ts).
+   */
+  legacy?: boolean;
 }
 
 export type ShapeKind = 'image' | 'line' | 'rect' | 'path';

@@ -1,5 +1,7 @@
 // Scripts in the text font: chemical formulas with charges and subscripts (gaokao chemistry, set in
-// Word) and prescripts like ⁵C₄ (Cambridge), rebuilt from real runs of the papers in ../shared.
+// Word) and prescripts like ⁵C₄ (Cambridge), rebuilt from real runs of the papers in ../shared;
+// powers and indices of papers typed in a browser (<sup>, <sub>), printed by Chromium in a serif,
+// a sans and a CJK font.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,8 @@ import { openPdf, pageSpans } from '../pipeline/providers/pdf.ts';
 import { formulas, katexError } from '../pipeline/stages/math.ts';
 import { lineText } from '../pipeline/text/line-text.ts';
 import { analyse } from './analyse.ts';
-import { haveShared, SHARED } from './helpers.ts';
+import { haveShared, SHARED, TEST_OUT } from './helpers.ts';
+import { haveChromium, launch } from './review-browser.ts';
 
 const PAPERS = path.join(SHARED, 'fixtures', 'papers');
 const span = (text: string, x0: number, x1: number, baseline: number, size: number, font = 'f'): Span => ({ page: 1, text, bbox: [x0, baseline - size * 0.85, x1, baseline + size * 0.2], baseline, size, font, math: false });
@@ -26,6 +29,31 @@ describe('scripts', () => {
     expect(scriptOf(span('2', 130, 134, 295, 6.8), base)).toBeNull();
     expect(scriptOf(span('2', 114.5, 118, 295, 6.8, 'ocr'), { ...base, font: 'ocr' })).toBeNull();
     expect(prescriptOf(span('5', 95, 99, 295, 7.2), span('C', 99.5, 107, 300, 11.4))).toBe('sup');
+  });
+
+  it('takes a browser\'s <sup> and <sub> (5/6 of the base, raised 0.40, lowered 0.26) for scripts, not a smaller word on the line', () => {
+    const base = span('Simplify 3', 56.7, 119.7, 100.75, 12);
+    expect(scriptOf(span('4', 119.7, 124.7, 96, 10), base)).toBe('sup');
+    expect(scriptOf(span('2', 119.7, 124.7, 103.9, 10), base)).toBe('sub');
+    // As large, but hardly off the baseline: a smaller word, not a script.
+    expect(scriptOf(span('4', 119.7, 124.7, 99.5, 10), base)).toBeNull();
+    expect(scriptOf(span('4', 119.7, 124.7, 96, 11), base)).toBeNull();
+  });
+
+  it('joins algebra through its operators and a function\'s operand, and leaves chemistry as it was', () => {
+    const line = (...parts: [string, number, number][]) => {
+      let x = 50;
+      return parts.map(([text, size, rise]) => { const s = span(text, x, x + text.length * size * 0.5, 100 - rise, size); x = s.bbox[2]; return s; });
+    };
+    const tex = (spans: Span[]) => lineText(spans);
+    expect(tex(line(['Simplify 3', 12, 0], ['4', 10, 4.75], ['· 3', 12, 0], ['2', 10, 4.75], ['.', 12, 0]))).toBe('Simplify $3^{4}\\cdot 3^{2}$.');
+    expect(tex(line(['Find log', 12, 0], ['2', 10, -3.14], ['8.', 12, 0]))).toBe('Find $\\log_{2}8$.');
+    expect(tex(line(['so x', 12, 0], ['2', 10, 4.75], ['+ y', 12, 0], ['2', 10, 4.75], ['= 25.', 12, 0]))).toBe('so $x^{2}+y^{2}=25$.');
+    expect(tex(line(['then a', 12, 0], ['n', 10, -3.14], ['is 2', 12, 0], ['n', 10, 4.75]))).toBe('then $a_{n}$ is $2^{n}$');
+    expect(tex(line(['about 10', 12, 0], ['−3', 10, 4.75], ['m', 12, 0]))).toBe('about $10^{-3}$ m');
+    expect(tex(line(['y = −(x − 3)', 12, 0], ['2', 10, 4.75]))).toBe('y = − $(x-3)^{2}$');
+    // An electron with its coefficient stays upright, and an ion's charge stops the join.
+    expect(tex(line(['2H', 11.7, 0], ['2', 6.8, -2], ['O – 4e', 11.7, 0], ['−', 6.8, 4]))).toBe('$2\\mathrm{H}_{2}\\mathrm{O}$ – $4\\mathrm{e}^{-}$');
   });
 
   it('cuts a run with spaces left for scripts into words, and leaves text without scripts alone', () => {
@@ -88,5 +116,42 @@ describe.skipIf(!haveShared())('scripts on real runs', () => {
     expect(arrangements).toEqual(expect.arrayContaining(['{}^{8}\\mathrm{C}_{2}', '{}^{8}\\mathrm{P}_{2}']));
     for (const f of [...binomial, ...arrangements]) expect(katexError(f)).toBeNull();
     await pdf.destroy();
+  });
+});
+
+describe.skipIf(!haveChromium())('scripts of papers typed in a browser', () => {
+  // Each line of a small paper as Chromium prints it, in three fonts, and what it must read as.
+  const LINES: [string, string][] = [
+    ['1. Simplify 3<sup>4</sup> · 3<sup>2</sup>.', '1. Simplify $3^{4}\\cdot 3^{2}$.'],
+    ['2. Find log<sub>2</sub>8.', '2. Find $\\log_{2}8$.'],
+    ['3. The circle x<sup>2</sup> + y<sup>2</sup> = 25 meets the axes.', '3. The circle $x^{2}+y^{2}=25$ meets the axes.'],
+    ['4. The sequence a<sub>n</sub> doubles: a<sub>n+1</sub> = 2a<sub>n</sub>.', '4. The sequence $a_{n}$ doubles: $a_{n+1}=2a_{n}$.'],
+    ['5. A mass of 10<sup>−3</sup> kg of H<sub>2</sub>O.', '5. A mass of $10^{-3}$ kg of $\\mathrm{H}_{2}\\mathrm{O}$.'],
+    ['6. 计算 2<sup>10</sup> − 1 的值。', '6. 计算 $2^{10}-1$ 的值。'],
+  ];
+  const FONTS = { serif: "'Liberation Serif', serif", sans: "'DejaVu Sans', sans-serif", cjk: "'Noto Sans CJK SC', sans-serif" };
+  const read: Record<string, string[]> = {};
+  beforeAll(async () => {
+    const dir = path.join(TEST_OUT, 'scripts');
+    fs.mkdirSync(dir, { recursive: true });
+    const browser = await launch();
+    try {
+      for (const [name, family] of Object.entries(FONTS)) {
+        const page = await browser.newPage();
+        await page.setContent(`<html><body style="font-family:${family};font-size:12pt;margin:2cm">${LINES.map(([html]) => `<p>${html}</p>`).join('')}</body></html>`);
+        const file = path.join(dir, `browser-${name}.pdf`);
+        await page.pdf({ path: file, format: 'A4' });
+        await page.close();
+        const doc = await analyse(file, 'layout');
+        read[name] = doc.lines.map(l => lineText(l.spans));
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it.each(Object.keys(FONTS))('reads every power and index as a formula (%s)', name => {
+    expect(read[name]).toEqual(LINES.map(([, text]) => text));
+    for (const f of read[name].flatMap(formulas)) expect(katexError(f)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-// text-layer: the equation font decoded through our own table, furniture set aside, page sections.
+// text-layer: the equation font decoded through our own table, furniture set aside, page sections;
+// CJK radical code points read as ideographs, legacy 8-bit fonts found by what their text is.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,10 @@ import { framesOf } from '../pipeline/text/boxes.ts';
 import { closingNotice } from '../pipeline/text/notice.ts';
 import { isGradeTable } from '../pipeline/text/grade-table.ts';
 import { isMarginFurniture, namesOwnPage, repeatedMarginTexts } from '../pipeline/text/margins.ts';
+import { radicalTable, RADICAL, unifyRadicals } from '../pipeline/text/cjk-radicals.ts';
+import { holdsLegacyText, isLegacy, legacyEvidence, legacyFonts } from '../pipeline/text/legacy-font.ts';
+import { openPdf, pageSpans } from '../pipeline/providers/pdf.ts';
+import { legacyCodes } from '../fixtures/legacy-codes.ts';
 import { analyse, templates } from './analyse.ts';
 import { haveShared, KCSAT, SHARED } from './helpers.ts';
 
@@ -173,4 +178,80 @@ describe.skipIf(!haveShared())('text-layer on real papers', () => {
     expect(doc.exam.year).toBe(2022);
     expect(doc.messages.list.some(m => m.rule === 'text-layer/header-metadata')).toBe(true);
   });
+});
+
+describe('text as the reader sees it', () => {
+  const HINDI = ['निम्नलिखित में से कौन सी संख्या अभाज्य है?', 'एक वर्ग की भुजा 6 सेमी है। उसका क्षेत्रफल ज्ञात कीजिए।',
+    'प्रकाश की चाल सबसे अधिक किस माध्यम में होती है?', 'किसी त्रिभुज के तीनों कोणों का योग कितना होता है?'];
+
+  it('tells a legacy 8-bit font by what its text is, and no real language, formula or chemistry for one', () => {
+    const legacy = legacyEvidence(HINDI.map(legacyCodes).join(' '));
+    expect(legacy.odd / legacy.words).toBeGreaterThan(0.7);
+    expect(isLegacy(legacy)).toBe(true);
+    const real = [
+      'Which of the following numbers is prime? The side of a square is 6 cm. Find its area. Don\'t use a calculator; write your answers in the booklet provided, showing all working.',
+      '¿Cuál es el área de un triángulo de base 6 cm y altura 4 cm? Lea cada pregunta con atención y marque una sola alternativa en la hoja de respuestas.',
+      'Tập nghiệm của phương trình là gì? Hình vuông có cạnh năm thì chu vi bằng bao nhiêu? Số nào sau đây là số nguyên tố trong các số đã cho?',
+      "L'eau bout à cent degrés; aujourd'hui l'élève doit démontrer que la somme de deux nombres pairs est paire, dell'area del triangolo rettangolo.",
+      'Dissolve NaCl and KMnO4 in water; the HClO and CaCO3 samples (25 g/mol) react with Ca(OH)2 at 300 K, f(x)=2x+1 and ln5 and sqrt(x), https://example.org/x.',
+    ];
+    for (const text of real) {
+      const e = legacyEvidence(text);
+      expect(e.odd / e.words, text).toBeLessThan(0.15);
+      expect(holdsLegacyText(e), text).toBe(false);
+    }
+    // One question in the legacy font beside its English is enough for a text alone.
+    expect(holdsLegacyText(legacyEvidence(`${legacyCodes(HINDI[0])} Which of the following numbers is prime?`))).toBe(true);
+  });
+
+  it('marks the runs of a legacy font and warns once, leaving the Latin numbers and labels alone (fixtures/legacy)', async () => {
+    const doc = await analyse(path.join(ROOT, 'fixtures', 'legacy', 'hi-en-bilingual.pdf'), 'text-layer');
+    const spans = doc.pages.flatMap(p => p.spans);
+    const marked = spans.filter(s => s.legacy);
+    expect(marked.map(s => s.text).join(' ')).toContain('fuEufyf[kr');
+    expect(new Set(marked.map(s => s.font)).size).toBe(1);
+    // The English and the numbers and option labels are another font, unmarked.
+    expect(spans.filter(s => !s.legacy).map(s => s.text).join(' ')).toMatch(/Which of the following numbers is prime\?/);
+    expect(spans.filter(s => /^\(?[A-D]\)|^\d+\.$/.test(s.text.trim())).every(s => !s.legacy)).toBe(true);
+    const warnings = doc.messages.list.filter(m => m.rule === 'text-layer/legacy-font');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: 'warning', page: 1 });
+    expect(warnings[0].message).toMatch(/not readable as printed/);
+  });
+
+  it('reads CJK radical code points as the ideographs printed: the table from the UCD, NFKC agreeing on the Kangxi block', () => {
+    const table = radicalTable(ROOT);
+    expect(table.size).toBeGreaterThan(300);
+    for (const [radical, ideograph] of table) if (radical.codePointAt(0)! >= 0x2f00) expect(radical.normalize('NFKC')).toBe(ideograph);
+    expect(unifyRadicals('⼤于⽐较，⻆⺟', table)).toEqual({ text: '大于比较，角母', replaced: 4 });
+    // ⺀ (U+2E80) has no ideograph: left for the lint.
+    expect(unifyRadicals('⺀', table)).toEqual({ text: '⺀', replaced: 0 });
+  });
+
+  it('leaves no radical code point in a Chinese paper Chromium printed with them (fixtures/educator/zh-di-ti)', async () => {
+    const file = path.join(ROOT, 'fixtures', 'educator', 'zh-di-ti.pdf');
+    const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
+    const raw = (await pageSpans(await pdf.getPage(1))).map(r => r.text).join('');
+    await pdf.destroy();
+    expect(raw).toMatch(RADICAL);
+    const doc = await analyse(file, 'text-layer');
+    const text = doc.pages.flatMap(p => p.spans).map(s => s.text).join('');
+    expect(text).not.toMatch(RADICAL);
+    expect(text).toContain('最大的是');
+    expect(doc.messages.list.find(m => m.rule === 'text-layer/cjk-radicals')?.message).toMatch(/^\d+ CJK radical code points/);
+  });
+});
+
+describe.skipIf(!haveShared())('legacy fonts on real papers', () => {
+  it('takes no font of the real papers for a legacy one (chemistry, formulas, units, English, Spanish, Portuguese)', async () => {
+    const papers = path.join(SHARED, 'fixtures', 'papers');
+    const files = ['gaokao/2016_other__2016年高考理综化学全国Ⅰ卷试题及答案.pdf', 'gaokao/2020_jiangsu__2020江苏高考化学试题及答案.pdf', 'paes/M1-2024-1.pdf', 'jee/jeeadv2023_p1.pdf', 'ap/ap22-frq-calculus-ab-answer.pdf', 'enem/enem2022_d1_cd1_azul.pdf', 'sat/sat-practice-test-10-math.pdf'];
+    for (const f of files) {
+      const pdf = await openPdf(new Uint8Array(fs.readFileSync(path.join(papers, f))));
+      const runs = [];
+      for (let n = 1; n <= pdf.numPages; n++) runs.push(...await pageSpans(await pdf.getPage(n)));
+      await pdf.destroy();
+      expect([...legacyFonts(runs).keys()], f).toEqual([]);
+    }
+  }, 120_000);
 });

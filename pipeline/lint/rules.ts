@@ -5,6 +5,8 @@ import type { PageInfo, Question, Region, Span } from '../document.ts';
 import { centerX, centerY } from '../document.ts';
 import type { Severity } from '../diagnostics.ts';
 import { BRACKET_PIECE, codePoints, CONTROL, DOUBLED, PRIVATE_USE, proseOf } from './text.ts';
+import { RADICAL } from '../text/cjk-radicals.ts';
+import { holdsLegacyText, legacyEvidence } from '../text/legacy-font.ts';
 
 export interface Finding {
   message: string;
@@ -31,6 +33,8 @@ const characters = (id: string, re: RegExp, what: string): LintRule => ({
 
 export const controlCharacters = characters('lint/control-character', CONTROL, 'control characters');
 export const privateUse = characters('lint/private-use', PRIVATE_USE, 'Private Use Area code points left undecoded');
+/** What the radical table could not unify (⺀, which has no ideograph), or text read before it existed. */
+export const cjkRadical = characters('lint/cjk-radical', RADICAL, 'CJK radical code points where the page shows an ideograph');
 
 /** A rule on the prose of each text (formulas set aside): `find` gives the piece to quote, or null. */
 const inProse = (id: string, find: (prose: string) => string | null, what: string): LintRule => ({
@@ -49,6 +53,28 @@ const inProse = (id: string, find: (prose: string) => string | null, what: strin
 const PIECE_IN_CONTEXT = new RegExp(`.{0,12}${BRACKET_PIECE.source}.{0,12}`, 'u');
 export const bracketPieces = inProse('lint/bracket-pieces', p => PIECE_IN_CONTEXT.exec(p)?.[0].trim() ?? null, 'pieces of a tall bracket outside a formula');
 export const doubledText = inProse('lint/doubled-text', p => DOUBLED.exec(p)?.[0].slice(0, 80) ?? null, 'text printed twice in a row');
+
+/**
+ * Text in a legacy 8-bit font (Latin codes standing for Devanagari or another script's glyphs): the
+ * runs the text layer marked so, or, for a record read without its page (a stored record), a text
+ * most of whose Latin words no language spells (`fuEufyf[kr esa ls dkSu`).
+ */
+export const legacyFont: LintRule = {
+  id: 'lint/legacy-font',
+  severity: 'warning',
+  check(q) {
+    const marked = q.lines.flatMap(l => l.spans).filter(s => s.legacy);
+    if (marked.length) {
+      const sample = marked.map(s => s.text).join(' ').replace(/\s+/g, ' ').slice(0, 60);
+      return [{ message: `text in a legacy 8-bit font, not readable as printed (Latin codes standing for another script's glyphs): "${sample}"`, page: q.page }];
+    }
+    const all = texts(q);
+    return proseOf(all.map(t => t.text)).flatMap((prose, i) => {
+      const e = legacyEvidence(prose);
+      return holdsLegacyText(e) ? [{ message: `${all[i].where}: ${e.odd} of ${e.words} words spelled as no language, as a legacy 8-bit font leaves them (${e.examples.join(' ')}): not readable as printed`, page: q.page }] : [];
+    });
+  },
+};
 
 /** Options that are pictures carry their crop: their text may well be empty. */
 const textOptions = (q: Question) => q.options.filter(o => !o.image);
@@ -94,4 +120,4 @@ export const furnitureRegion: LintRule = {
 };
 
 /** Every rule, in the order its findings are reported. */
-export const LINT_RULES: readonly LintRule[] = [controlCharacters, privateUse, bracketPieces, doubledText, emptyOption, duplicateOption, furnitureRegion];
+export const LINT_RULES: readonly LintRule[] = [controlCharacters, privateUse, cjkRadical, legacyFont, bracketPieces, doubledText, emptyOption, duplicateOption, furnitureRegion];

@@ -1,8 +1,11 @@
 // Scripts set in the text font: chemical formulas and units in Word papers (Cu²⁺, SO₄²⁻, mol·L⁻¹,
-// Na₂CO₃) come as ordinary runs with small digits and signs raised or lowered beside them. A script
-// is a span clearly smaller than the run before it, on a baseline clearly off that run's, touching
-// it; the Latin token it hangs from and its scripts become one formula, `\mathrm{SO}_{4}^{2-}`.
-// Neighbouring groups that touch join (Na₂SO₄ is one formula).
+// Na₂CO₃) and powers and indices in papers typed in a browser or a word processor (3⁴ · 3², log₂8,
+// aₙ, 10⁻³) come as ordinary runs with small digits and signs raised or lowered beside them. A
+// script is a span clearly smaller than the run before it, on a baseline clearly off that run's,
+// touching it; the Latin token it hangs from and its scripts become one formula,
+// `\mathrm{SO}_{4}^{2-}`, `3^{4}`. Neighbouring groups that touch join (Na₂SO₄ is one formula);
+// algebra (numbers, single-letter variables, function names) goes on through the operators between
+// its groups and takes a function's argument (`3^{4}\cdot 3^{2}`, `\log_{2}8`), chemistry does not.
 import type { Span } from '../document.ts';
 import { hasInlineMath, inlineLatex, segments } from './inline.ts';
 import { words } from './words.ts';
@@ -13,16 +16,36 @@ export { words };
 const SCRIPT_SIZE = 0.8;
 /** …and its baseline at least this share of the base's size above or below. */
 const SCRIPT_SHIFT = 0.12;
+/**
+ * A browser sets <sup> and <sub> at `font-size: smaller` (5/6 of the base, 10 pt on 12 pt): a
+ * script up to this share of its base's size is one where it stands further off the baseline…
+ */
+const LARGE_SCRIPT_SIZE = 0.87;
+/** …at least this share of the base's size (Chromium raises <sup> by 0.40 and lowers <sub> by 0.26). */
+const LARGE_SCRIPT_SHIFT = 0.2;
 /** A script left on the base's baseline is at most this share of its size. */
 const SETTLED_SIZE = 0.65;
 /** Gap (share of the base's size) under which a script or the next group still touches. */
 const TOUCH = 0.35;
+/** Gap (share of the base's size) under which a number set before a variable is its coefficient: no space between (48 m² is a quantity). */
+const COEFFICIENT_GAP = 0.1;
 /** What a script may hold: digits, signs, a letter or two (n, x, aq). */
 const SCRIPT_TEXT = /^[0-9A-Za-z+\-−–()·.]{1,4}$/;
 /** The Latin token a script hangs from, at the end of its run. */
 const BASE_TAIL = /[A-Za-z0-9()\]]+$/;
 
-export type Piece = { text: string } | { latex: string };
+/**
+ * A piece of a text run: text, or a formula. `algebra`: the formula holds numbers, single-letter
+ * variables and function names only (no chemistry), so it goes on through an operator to the next
+ * such formula; `fn`: it ends in a function with its scripts (`\log_{2}`) and takes the operand after it.
+ */
+export type Piece = { text: string } | Formula;
+type Formula = { latex: string; algebra?: boolean; fn?: boolean };
+const isFormula = (p: Piece | undefined): p is Formula => !!p && 'latex' in p;
+const isAlgebra = (p: Piece | undefined): p is Formula => isFormula(p) && !!p.algebra;
+
+/** Function names set upright before their scripts and argument (log₂8, sin²x). */
+const FUNCTION = /^(?:log|lg|ln|exp|sin|cos|tan|cot|sec|csc|arcsin|arccos|arctan|sinh|cosh|tanh|lim|max|min)$/;
 
 interface Group { base: string; sub: string; sup: string; x1: number; pre?: { kind: 'sub' | 'sup'; text: string } }
 
@@ -30,11 +53,24 @@ function sign(s: string): string {
   return s.replace(/[−–]/g, '-').replace(/·/g, '\\cdot ');
 }
 
-function baseLatex(base: string): string {
-  // A lone small letter is a variable (x², n₁); element symbols, units and numbers stay upright,
-  // a coefficient (8CN⁻) before them.
+/** An ion's charge as a superscript: a sign, after its digits (2+, 3−, −). An exponent −1 is not one. */
+const CHARGE = /^[0-9]*[+\-−–]$/;
+/** A bracketed group of algebra: (x − 3), (0.99), 310(1.01). */
+const ALGEBRA_BRACKET = /^[0-9]*\([a-z0-9.,+\-−\s]*\)$/;
+/** A base of algebra: a number, a variable with or without a coefficient (2x), a bracket of algebra, a function name. */
+const ALGEBRA_BASE = /^(?:\(?[0-9]*[a-z]\)?|[0-9.,()]+|[a-z]+)$/;
+const algebraGroup = (g: Group) => !g.pre && !CHARGE.test(g.sup) && (ALGEBRA_BRACKET.test(g.base)
+  || (ALGEBRA_BASE.test(g.base) && (!/^[a-z]{2,}$/.test(g.base) || FUNCTION.test(g.base))));
+
+function baseLatex(base: string, charged: boolean): string {
+  // A lone small letter is a variable (x², n₁), with its coefficient too (2x²) unless it carries a
+  // charge (the electron of 4e⁻ stays upright); a function name is its operator (\log); element
+  // symbols, units and numbers stay upright, a coefficient (8CN⁻) before them.
   // `\mathrm` only around letters: a bracketed number ((888)²) or a bracket alone stays as it is.
   if (/^\(?[a-z]\)?$/.test(base) || !/[A-Za-z]/.test(base)) return base;
+  if (!charged && /^\(?[0-9]+[a-z]\)?$/.test(base)) return base;
+  if (FUNCTION.test(base)) return `\\${base}`;
+  if (ALGEBRA_BRACKET.test(base)) return base.replace(/\s+/g, '').replace(/−/g, '-');
   const [, coefficient, rest] = /^([0-9]*)(.*)$/.exec(base)!;
   return `${coefficient}\\mathrm{${rest}}`;
 }
@@ -42,7 +78,7 @@ function baseLatex(base: string): string {
 function groupLatex(g: Group): string {
   // A prescript (⁵C₄, ₙCᵣ) hangs from an empty group before the base.
   const pre = g.pre ? `{}${g.pre.kind === 'sub' ? '_' : '^'}{${sign(g.pre.text)}}` : '';
-  return `${pre}${baseLatex(g.base)}${g.sub ? `_{${sign(g.sub)}}` : ''}${g.sup ? `^{${sign(g.sup)}}` : ''}`;
+  return `${pre}${baseLatex(g.base, CHARGE.test(g.sup))}${g.sub ? `_{${sign(g.sub)}}` : ''}${g.sup ? `^{${sign(g.sup)}}` : ''}`;
 }
 
 /**
@@ -50,11 +86,13 @@ function groupLatex(g: Group): string {
  */
 export function scriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
   if (s.math || base.math || s.font === 'ocr' || base.font === 'ocr') return null;
-  if (s.size > base.size * SCRIPT_SIZE || !SCRIPT_TEXT.test(s.text.trim())) return null;
+  if (s.size > base.size * LARGE_SCRIPT_SIZE || !SCRIPT_TEXT.test(s.text.trim())) return null;
   if (s.bbox[0] - base.bbox[2] > base.size * TOUCH || s.bbox[0] < base.bbox[0]) return null;
   const shift = s.baseline - base.baseline;
+  // The larger the script, the further off the baseline it must stand to be one.
+  const off = s.size > base.size * SCRIPT_SIZE ? LARGE_SCRIPT_SHIFT : SCRIPT_SHIFT;
   // Some typesetters leave a subscript on the line, only half as large (CO₂ in 2016's papers).
-  if (Math.abs(shift) < base.size * SCRIPT_SHIFT) return s.size <= base.size * SETTLED_SIZE ? 'sub' : null;
+  if (Math.abs(shift) < base.size * off) return s.size <= base.size * SETTLED_SIZE ? 'sub' : null;
   return shift < 0 ? 'sup' : 'sub';
 }
 
@@ -190,14 +228,19 @@ export function wholeBrackets(run: Span[]): Span[] {
 
 /** Text-font spans as text, with scripted tokens (Cu²⁺, x²) as formulas. */
 function tokenPieces(run: Span[]): Piece[] {
-  const small = (s: Span) => run.some(t => t !== s && s.size <= t.size * SCRIPT_SIZE);
+  // (A browser's larger scripts count where they are scripts of a span beside them.)
+  const small = (s: Span) => run.some(t => t !== s && (s.size <= t.size * SCRIPT_SIZE || scriptOf(s, t) !== null));
   // Only where the run has scripts at all are its spans cut into words and put in x order again.
   const spans = run.some(small) ? run.flatMap(words).sort((a, b) => a.bbox[0] - b.bbox[0]) : run;
   const pieces: Piece[] = [];
   let text: Span[] = [];
   let groups: Group[] = [];
   const flushGroups = () => {
-    if (groups.length) pieces.push({ latex: groups.map(groupLatex).join('') });
+    if (groups.length) {
+      const last = groups[groups.length - 1];
+      const algebra = groups.every(algebraGroup);
+      pieces.push({ latex: groups.map(groupLatex).join(''), ...(algebra ? { algebra, fn: FUNCTION.test(last.base) && !!(last.sub || last.sup) } : {}) });
+    }
     groups = [];
   };
   const flushText = () => {
@@ -241,20 +284,38 @@ function tokenPieces(run: Span[]): Piece[] {
       text.push(s);
       continue;
     }
-    const head = s.text.slice(0, tail.index);
+    let head = s.text.slice(0, tail.index);
     const last = groups[groups.length - 1];
     const touches = last && !head && s.bbox[0] - last.x1 < s.size * TOUCH;
     if (!touches) flushGroups();
     let base = tail[0];
-    if (base.startsWith(')') && !head && text.length) {
+    if (/^[^(]*\)/.test(base) && !head && text.length) {
       // A bracket's scripts (Be(OH)₂): the bracketed group and the symbols before it are the base.
-      const pending = plainText(text);
-      const open = /(?:[A-Z][a-z]?[0-9]*)*\(\s*[A-Za-z0-9 ]*$/.exec(pending);
+      // Algebra's brackets hold signs and decimals ((x − 3)², 310(1.01)ᵗ), a number before them its coefficient.
+      const open = openBracket(plainText(text));
       if (open) {
-        base = open[0].replace(/\s+/g, '') + base;
+        base = open.open + base;
         text = [];
-        if (open.index) pieces.push({ text: pending.slice(0, open.index).trim() });
+        if (open.before) pieces.push({ text: open.before });
       }
+    } else if (/^[^(]*\)/.test(base) && head) {
+      // The bracket opened in the same run, before a space ((x − 3)² set as one run).
+      const open = openBracket(head);
+      if (open) {
+        base = open.open + base;
+        head = open.before ? `${open.before} ` : '';
+      }
+    }
+    const before = text[text.length - 1];
+    const coefficient = before && /^[a-z]$/.test(base) && !head && !touches && s.bbox[0] - before.bbox[2] < s.size * COEFFICIENT_GAP
+      ? /(?:^|[\s(+\-−=·×])([0-9]+(?:[.,][0-9]+)?)$/u.exec(before.text) : null;
+    if (coefficient) {
+      // A number set just before a variable in another font (3 then italic x³) is its coefficient.
+      const keep = before.text.slice(0, before.text.length - coefficient[1].length);
+      const cut = before.bbox[0] + ((before.bbox[2] - before.bbox[0]) * [...keep].length) / [...before.text].length;
+      text.pop();
+      if (keep.trim()) text.push({ ...before, text: keep, bbox: [before.bbox[0], before.bbox[1], cut, before.bbox[3]] });
+      base = coefficient[1] + base;
     }
     if (head) {
       // The run's text before its Latin tail stays text; its box is cut by characters.
@@ -267,7 +328,66 @@ function tokenPieces(run: Span[]): Piece[] {
   }
   flushGroups();
   flushText();
-  return pieces;
+  return joinAlgebra(pieces);
+}
+
+/** Operators algebra goes on through, as LaTeX. */
+const OPERATOR: Record<string, string> = { '+': '+', '−': '-', '-': '-', '–': '-', '=': '=', '·': '\\cdot ', '⋅': '\\cdot ', '×': '\\times ', '÷': '\\div ', '<': '<', '>': '>', '≤': '\\le ', '≥': '\\ge ', '≠': '\\ne ' };
+const OPERATOR_ONLY = /^\s*([+−\-–=·⋅×÷<>≤≥≠])\s*$/u;
+/** A function's operand right after it: a number, a single letter, a short bracketed group. */
+const OPERAND = /^\s*(\d+(?:[.,]\d+)?|[A-Za-z](?![A-Za-z])|\([^()\s]{1,12}\))/;
+/** An operator and a number after a formula (x² + y² `= 25`); a hyphen only with a space after it. */
+const TRAILING = /^\s*([+−=·⋅×÷<>≤≥≠]|-(?=\s))\s*(\d+(?:[.,]\d+)?)(?=$|[\s,.;:?!)])/u;
+/** A number and an operator before a formula (`5 +` x²). */
+const LEADING = /(?:^|[\s=<>(])(\d+(?:[.,]\d+)?)\s*([+−=·⋅×÷<>≤≥≠])\s*$/u;
+
+/**
+ * Algebra pieces joined: a function takes its operand (`\log_{2}` and `8` → `\log_{2}8`), two
+ * formulas with only an operator between them are one (`3^{4}`, `·`, `3^{2}` → `3^{4}\cdot 3^{2}`),
+ * and a number with an operator on either side goes in (`x^{2}+y^{2}`, `= 25` → `x^{2}+y^{2}=25`).
+ */
+function joinAlgebra(input: Piece[]): Piece[] {
+  const pieces = [...input];
+  const out: Piece[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    const prev = out[out.length - 1], next = pieces[i + 1];
+    if (!('text' in p)) { out.push(p); continue; }
+    const operand = isFormula(prev) && prev.fn ? OPERAND.exec(p.text) : null;
+    const trailing = isAlgebra(prev) ? TRAILING.exec(p.text) : null;
+    if (operand || trailing) {
+      out[out.length - 1] = { latex: (prev as Formula).latex + (operand ? operand[1] : OPERATOR[trailing![1]] + trailing![2]), algebra: true };
+      // What follows is read again (an operator to the next formula).
+      const rest = p.text.slice((operand ?? trailing)![0].length).trim();
+      if (rest) pieces[i--] = { text: rest };
+      continue;
+    }
+    const op = OPERATOR_ONLY.exec(p.text);
+    if (op && isAlgebra(prev) && isAlgebra(next)) {
+      out[out.length - 1] = { latex: prev.latex + OPERATOR[op[1]] + next.latex, algebra: true, fn: next.fn };
+      i++;
+      continue;
+    }
+    const leading = isAlgebra(next) ? LEADING.exec(p.text) : null;
+    if (leading) {
+      const rest = p.text.slice(0, leading.index).trim();
+      if (rest) out.push({ text: rest });
+      pieces[i + 1] = { ...next as Formula, latex: leading[1] + OPERATOR[leading[2]] + (next as Formula).latex };
+      continue;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Where a bracket closed by a script's base opens, at the end of `pending`: the bracketed symbols
+ * (a chemical group `Ca(OH`, or algebra with signs and decimals `(x − 3`, `310(1.01`, a number
+ * before it its coefficient), spaces dropped, and the text before it.
+ */
+function openBracket(pending: string): { open: string; before: string } | null {
+  const open = /(?:[A-Z][a-z]?[0-9]*)*\(\s*[A-Za-z0-9 ]*$/.exec(pending) ?? /(?<![A-Za-z0-9.,])[0-9]*\([a-z0-9.,+\-−\s]*$/.exec(pending);
+  return open ? { open: open[0].replace(/\s+/g, ''), before: pending.slice(0, open.index).trim() } : null;
 }
 
 /** Spans as text, a space where the gap between two is wider than a fifth of the type size. */

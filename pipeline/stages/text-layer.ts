@@ -1,5 +1,7 @@
 // text-layer: every text run of every page with its position, size and font; formula runs in an
 // equation font decoded through the template's font tables (private-use code points → characters);
+// CJK radical code points read as the ideographs they look like; a legacy 8-bit font (Latin codes
+// for another script's glyphs) found by what its text is, its runs marked and reported;
 // page furniture (running heads, page numbers, copyright line, form marks) set aside; and the
 // section a page's own heading names (e.g. an elective), read before the heading is set aside.
 import type { PageInfo, PaperDocument, Shape, Span } from '../document.ts';
@@ -19,6 +21,8 @@ import { dropHidden } from '../text/hidden.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
 import { aloneOnLine, edgeLines, isMarginFurniture, namesOwnPage, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
 import { readCover } from '../text/cover.ts';
+import { radicalTable, unifyRadicals } from '../text/cjk-radicals.ts';
+import { legacyFonts } from '../text/legacy-font.ts';
 import { gradeTables, setApartGradeTable } from '../text/grade-table.ts';
 
 /** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
@@ -160,17 +164,22 @@ export function textLayerStage(): Stage {
         }, e => { throw unreadable(page.number, e); }));
         layers.push(reading);
       }
+      const radicals = radicalTable(ctx.config.root);
       for (const [i, page] of doc.pages.entries()) {
         let raw = await layers[i];
         const unknown = new Set<number>();
+        let unified = 0;
         const painted = raw.length;
         raw = dropOverprint(raw);
         if (raw.length < painted) doc.counters.overprinted = (doc.counters.overprinted ?? 0) + painted - raw.length;
         const spans: Span[] = raw.map(r => {
           const d = decodeSpan(r, t);
           d.unknown.forEach(cp => unknown.add(cp));
-          return { page: page.number, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math || !!unicodeMathOf.get(page.number)?.has(r.font) };
+          const u = unifyRadicals(d.text, radicals);
+          unified += u.replaced;
+          return { page: page.number, text: u.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math || !!unicodeMathOf.get(page.number)?.has(r.font) };
         });
+        if (unified) doc.messages.info('text-layer/cjk-radicals', `${unified} CJK radical code points (U+2E80–U+2FDF) read as the ideographs they print (⼤ as 大)`, { page: page.number, stage: 'text-layer' });
         if (unknown.size) {
           doc.messages.warn('text-layer/unknown-glyph', `code points with no entry in the font table: ${[...unknown].map(c => 'U+' + c.toString(16).toUpperCase()).join(' ')}`, { page: page.number, stage: 'text-layer' });
         }
@@ -178,6 +187,7 @@ export function textLayerStage(): Stage {
         clampGiants(spans, page.number, doc);
         read.push(spans);
       }
+      markLegacyFonts(doc, read);
       // Furniture once every page is read: what repeats in the margins is told by the other pages.
       const textPages = doc.pages.map((p, i) => ({ height: p.height, spans: p.ocr ? [] : read[i] }));
       const repeated = repeatedMarginTexts(textPages);
@@ -200,6 +210,21 @@ export function textLayerStage(): Stage {
       doc.exam.electives = [...new Set(doc.pages.map(p => p.section).filter((s): s is string => !!s && s !== t.sections.default))];
     },
   };
+}
+
+/**
+ * Runs of a legacy 8-bit font (its text no language: Latin codes standing for Devanagari or
+ * another script's glyphs) marked `legacy`, one warning per font naming its pages. Fonts are judged
+ * over the whole paper; formula fonts and OCR text are not weighed.
+ */
+export function markLegacyFonts(doc: PaperDocument, pages: readonly Span[][]): void {
+  const runs = pages.flat().filter(s => !s.math && s.font !== 'ocr');
+  for (const [font, e] of legacyFonts(runs)) {
+    const mine = runs.filter(s => s.font === font);
+    mine.forEach(s => { s.legacy = true; });
+    const on = [...new Set(mine.map(s => s.page))];
+    doc.messages.warn('text-layer/legacy-font', `text in a legacy 8-bit font, not readable as printed: ${e.odd} of its ${e.words} words are spelled as no language (${e.examples.map(w => JSON.stringify(w)).join(' ')}), Latin codes standing for another script's glyphs; pages ${on.join(', ')}`, { page: on[0], stage: 'text-layer' });
+  }
 }
 
 /**
