@@ -8,6 +8,8 @@
 import type { PaperDocument } from '../document.ts';
 import type { Stage, StageContext } from '../stage.ts';
 import type { Template } from '../template.ts';
+import type { Conventions } from '../document.ts';
+import { learnMarks, learnOptions, marksPattern, type Block } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { lineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside } from '../structure/reading-input.ts';
@@ -55,6 +57,56 @@ function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly
 
 const describe = (s: LabelStats) => `${s.runs} runs, ${s.itemLength.toFixed(0)} characters an item, ${(s.sideBySide * 100).toFixed(0)}% side by side, ${(s.marked * 100).toFixed(0)}% with marks, ${(s.sameCount * 100).toFixed(0)}% of one length`;
 
+/** One reading of the paper's structure with its template as it stands: features, lines set aside, the decoder's choice. */
+function readPaper(doc: PaperDocument, bodySize: number) {
+  const t = doc.template;
+  const features = lineFeatures(doc, bodySize, t);
+  const aside = setAside(features, doc);
+  const candidates = candidatesOf(doc, features, aside, bodySize);
+  const reading = decode(features, candidates, {
+    opens: n => canOpen(t, n),
+    stated: statedCount(doc.cover, t.re.count) !== null,
+    maxJump: t.numbering.maxJump ?? 3,
+    restartStops: t.numbering.restart === 'stop',
+    paperCarries: features.filter(f => f.marks || f.part || f.optionLabels.includes(1)).length >= 3,
+    max: t.numbering.max,
+    plainHeadingsSection: !!t.infer,
+  });
+  return { features, aside, reading };
+}
+
+/**
+ * The option labels and marks a paper's questions print, learned from a reading's question blocks
+ * (less their numbers): the template to read it again with, or null where nothing new was learned.
+ */
+function learnFromReading(doc: PaperDocument, read: ReturnType<typeof readPaper>, root: string): { template: Template; conventions: Partial<Conventions> } | null {
+  const { features, reading } = read;
+  const starts = reading.anchors.map(a => a.candidate.f.index);
+  const end = reading.end ?? features.length;
+  const blocks: Block[] = starts.map((from, k) => ({
+    lines: features.slice(from, starts[k + 1] ?? end).map(f => f.line),
+    skip: new Set(reading.anchors[k].candidate.lead?.spans ?? []),
+  }));
+  if (!blocks.length) return null;
+  const t = doc.template;
+  const options = learnOptions(blocks, root);
+  const marks = marksPattern(learnMarks(blocks));
+  const newOptions = options && !(options.markers.join() === t.options.markers.join() && options.pattern === t.options.pattern);
+  if (!newOptions && !marks) return null;
+  const points = marks ? `${marks}${t.points.pattern ? `|${t.points.pattern}` : ''}` : t.points.pattern;
+  const template: Template = Object.freeze({
+    ...t,
+    options: newOptions ? { ...t.options, markers: options.markers, pattern: options.pattern } : t.options,
+    points: { ...t.points, pattern: points },
+    re: {
+      ...t.re,
+      option: newOptions ? new RegExp(options.pattern!, 'gu') : t.re.option,
+      points: points ? new RegExp(points, 'gu') : t.re.points,
+    },
+  });
+  return { template, conventions: newOptions ? { options: { id: options.id, markers: options.markers, pattern: options.pattern, inOrder: options.blocks } } : {} };
+}
+
 export function segmentStage(): Stage {
   return {
     name: 'segment',
@@ -67,20 +119,19 @@ export function segmentStage(): Stage {
         doc.template = inferred.template;
         doc.exam.conventions = inferred.conventions;
       } else checkTemplate(doc, bodySize, ctx.templates);
+      // A first reading; on a paper read by its own conventions, what its questions print (their option
+      // labels, their marks) is learned from that reading's blocks, and the paper is read again with it.
+      let read = readPaper(doc, bodySize);
+      if (doc.template.infer) {
+        const learned = learnFromReading(doc, read, ctx.config.root);
+        if (learned) {
+          doc.template = learned.template;
+          if (doc.exam.conventions) doc.exam.conventions = { ...doc.exam.conventions, ...learned.conventions };
+          read = readPaper(doc, bodySize);
+        }
+      }
       const t = doc.template;
-      const features = lineFeatures(doc, bodySize, t);
-      const aside = setAside(features, doc);
-      const candidates = candidatesOf(doc, features, aside, bodySize);
-      const stated = statedCount(doc.cover, t.re.count) !== null;
-      const reading = decode(features, candidates, {
-        opens: n => canOpen(t, n),
-        stated,
-        maxJump: t.numbering.maxJump ?? 3,
-        restartStops: t.numbering.restart === 'stop',
-        paperCarries: features.filter(f => f.marks || f.part || f.optionLabels.includes(1)).length >= 3,
-        max: t.numbering.max,
-        plainHeadingsSection: !!t.infer,
-      });
+      const { features, aside, reading } = read;
       const { drafts, roles } = assemble(doc, features, reading, aside, bodySize);
       // On a paper read by its own conventions, whether its lettered labels are options or parts is
       // decided over all its questions at once.

@@ -91,11 +91,15 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
   let sectionPoints: number | null = null;
   let marking: Marking | null = null;
   let lastRule: MarkRule | null = null;
+  // An instructions block ends where the reading takes its first question in it.
+  let instructionsOver = false;
   for (const [i, line] of lines.entries()) {
     const f = features[i];
     if (reading.end !== null && i >= reading.end) { roles[i] = 'tail'; doc.tail.push(line); continue; }
     const kind = aside.get(i);
-    if (kind) {
+    if (f.heading === 'instructions') instructionsOver = false;
+    if (kind === 'instructions' && (instructionsOver || opens.has(i))) instructionsOver = true;
+    else if (kind) {
       // Instructions are furniture; what follows the end of the questions in a column is the tail (a key may be there).
       roles[i] = kind === 'stopped' ? 'tail' : 'aside';
       doc.pages[line.page - 1].furniture.push(...line.spans);

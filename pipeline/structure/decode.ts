@@ -19,6 +19,8 @@ export interface Candidate {
   read: number | null;
   /** A label before the number (`A` in `A.1.`), moving on where a new block of numbering starts. */
   major: string | null;
+  /** The line stands under an instructions heading (a numbered instruction more likely than a question). */
+  instructions?: boolean;
 }
 
 export interface DecodeSettings {
@@ -89,6 +91,11 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const carries = (from: number, to: number) => (first.count(from, to) > 0 && second.count(from, to) > 0) || marks.count(from, to) > 0 || parts.count(from, to) > 0;
   /** A block's worth: what it carries, and for one that carries nothing, whether its run did before (a grid-in question after choice questions) or not (an instruction list). */
   const blockReward = (carried: boolean, runCarried = true) => (!s.paperCarries ? REWARD.anyOnPlainPaper : carried ? REWARD.carrying : runCarried ? REWARD.plain : REWARD.plainRun);
+  /** The worth of candidate i's block [line(i), to): under an instructions heading, a block that carries nothing is an instruction. */
+  const worth = (i: number, to: number, runCarried = true) => {
+    const carried = carries(line(i), to);
+    return blockReward(carried, runCarried) - (candidates[i].instructions && !carried ? PENALTY.inInstructions : 0);
+  };
 
   // A candidate that prints again a question already printed: the same label and number (`A.1` twice),
   // or the same number opening the same words. The paper repeats itself (worked solutions, criteria):
@@ -142,7 +149,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       v -= PENALTY.restartAtHeading;
     } else {
       const skipped = m - n - 1;
-      v -= skipped * (skipped <= s.maxJump - 1 ? PENALTY.gapAllowed : s.stated ? PENALTY.gapStated : PENALTY.gap);
+      if (skipped > 0) {
+        const gap = Math.min(PENALTY.gapMost, PENALTY.gap + PENALTY.gapEach * (skipped - 1));
+        v -= skipped <= s.maxJump - 1 ? skipped * PENALTY.gapAllowed : s.stated ? gap * PENALTY.gapStatedShare : gap;
+      }
     }
     // OCR reads the same printed lead in many ways: its style says nothing there.
     if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
@@ -188,7 +198,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
               if (t === -Infinity) continue;
               const restarts = candidates[i].major !== b.major || m <= ns[kk];
               const next = restarts ? 0 : runCarried ? 1 : 0;
-              const v = prev + blockReward(carried, r === 1) - skipped + t;
+              const v = prev + worth(i, line(j), r === 1) - skipped + t;
               if (v > top[next]) { top[next] = v; back[next] = { c: i, k: kk, run: r }; }
             }
           }
@@ -204,12 +214,12 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         for (let r = 0; r < RUNS; r++) {
           const prev = best[i][r][k];
           if (prev === -Infinity) continue;
-          const plain = prev + blockReward(carries(line(i), L), r === 1) - (skipBefore[C] - skipBefore[i + 1]);
+          const plain = prev + worth(i, L, r === 1) - (skipBefore[C] - skipBefore[i + 1]);
           if (plain > score) { score = plain; last = { c: i, k, run: r }; end = null; endAt = -1; }
           for (let j = i + 1; j < C; j++) {
             const cost = endCost(i, n, j);
             if (cost === null) continue;
-            const v = prev + blockReward(carries(line(i), line(j)), r === 1) - skipBetween(i, j) - cost;
+            const v = prev + worth(i, line(j), r === 1) - skipBetween(i, j) - cost;
             if (v > score) { score = v; last = { c: i, k, run: r }; end = line(j); endAt = j; }
           }
         }

@@ -37,12 +37,18 @@ export const PENALTY = {
   bareNumber: 1.2,
   /** Set smaller than the body text (a script, a footnote, an axis label). */
   small: 2,
+  /** The line stands under an instructions heading (until the page ends or a section starts). */
+  inInstructions: 2,
   /** The line reads like an answer key (`1.D 2.A`), not a question. */
   keyLike: 2.5,
-  /** Each number a run skips (a question lost, or a selection that keeps a longer form's numbers). */
-  gap: 1.6,
-  /** …where the paper states how many questions it holds (gaps are then checked against that count). */
-  gapStated: 0.4,
+  /** A run that skips numbers (a question lost, or a selection that keeps a longer form's numbers): this much… */
+  gap: 0.8,
+  /** …and this much more for each number skipped after the first… */
+  gapEach: 0.2,
+  /** …up to this much for one step. */
+  gapMost: 2,
+  /** A run's gaps cost this share where the paper states how many questions it holds (gaps are then checked against that count). */
+  gapStatedShare: 0.4,
   /** …within the template's `maxJump` (a family known to skip, 13 → 26 with no numbers between). */
   gapAllowed: 0.3,
   /** Numbering that starts again after a section or subject heading, or where the label before the number moves on (A.4 → B.1). Without either, a restart ends the questions instead. */

@@ -33,18 +33,22 @@ export function setAside(features: LineFeatures[], doc: PaperDocument): Map<numb
  * lead; on a page read by OCR, a number at the margin read through OCR's usual misreadings, or a
  * mark in a number's place that OCR could not read (its number is then the decoder's to give).
  */
-export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside: ReadonlyMap<number, unknown>, bodySize: number): Candidate[] {
+export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside: ReadonlyMap<number, AsideKind>, bodySize: number): Candidate[] {
   const t = doc.template;
   const out: Candidate[] = [];
   for (const f of features) {
-    if (aside.has(f.index)) continue;
+    // Past the end of the questions in its column: no candidate. Under an instructions heading: a
+    // candidate still (the questions may start there), that the decoder takes only at a cost.
+    const kind = aside.get(f.index);
+    if (kind === 'stopped') continue;
+    const out0 = out.length;
     if (f.ocr) {
       const left = doc.pages[f.line.page - 1].columns[f.line.column].x0;
       const read = matchAnchor(f.line, left, bodySize, t, true)?.number ?? null;
       // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
-      if (read !== null) { out.push({ f: prior, lead: null, style: 'ocr', read, major: null }); continue; }
-      if (marginMark(f.line, left, bodySize, t)) { out.push({ f: prior, lead: null, style: 'ocr', read: null, major: null }); continue; }
+      if (read !== null) { out.push({ f: prior, lead: null, style: 'ocr', read, major: null, instructions: kind === 'instructions' }); continue; }
+      if (marginMark(f.line, left, bodySize, t)) { out.push({ f: prior, lead: null, style: 'ocr', read: null, major: null, instructions: kind === 'instructions' }); continue; }
       if (f.lead && ocrNumberText(f.text) === f.text) out.push({ f, lead: f.lead, style: f.lead.style, read: f.lead.number, major: f.lead.major });
       continue;
     }
@@ -54,6 +58,7 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
     // with a quantity; both readings are candidates, and the sequence decides.
     const other = firstPartLead(f.line, f.lead);
     if (other) out.push({ f, lead: other, style: other.style, read: other.number, major: null });
+    if (kind === 'instructions') for (const c of out.slice(out0)) c.instructions = true;
   }
   return labelsOrWords(out);
 }

@@ -1,0 +1,131 @@
+// Conventions learned from a paper's own question blocks, once a first reading has found them: the
+// labels its options are printed with (any alphabet — A B C, α β γ, а б в, क ख ग, ア イ ウ, ①, (1) —
+// in any shape around it), and how it prints marks (a number in brackets with the word it recurs
+// with: `(2 marks)`, `[3 punti]`, `(2 P.)`, `[4]`, `(0–2)`). Nothing here names a language: the
+// alphabets are data (glossary/labels/alphabets.json), and what a paper uses is what recurs in it.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Line, Span } from '../document.ts';
+import { rawText } from '../text/line-text.ts';
+import { escapeRegExp } from '../template.ts';
+
+export interface OptionScheme { id: string; markers: string[]; pattern?: string }
+
+interface AlphabetData { alphabets: Record<string, string[]>; shapes: Record<string, string>; bare: string[] }
+
+/** How many labels of an alphabet an option scheme counts with. */
+const SCHEME_LABELS = 5;
+
+let schemes: OptionScheme[] | null = null;
+
+/** Every option scheme the alphabets and shapes make: `latin-upper-paren` is `(A)` … `(E)`. */
+export function optionSchemes(root: string): OptionScheme[] {
+  if (schemes) return schemes;
+  const data = JSON.parse(fs.readFileSync(path.join(root, 'glossary', 'labels', 'alphabets.json'), 'utf8')) as AlphabetData;
+  const out: OptionScheme[] = [];
+  for (const [name, letters] of Object.entries(data.alphabets)) {
+    const markers = letters.slice(0, SCHEME_LABELS);
+    const alternation = [...markers].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+    for (const [shape, source] of Object.entries(data.shapes)) {
+      if ((shape === 'bare') !== data.bare.includes(name)) continue;
+      out.push({ id: `${name}-${shape}`, markers, pattern: source.replace('{L}', alternation) });
+    }
+  }
+  return (schemes = out);
+}
+
+/** A block of lines to learn from, and the spans of it that are not its text (the question's number). */
+export interface Block { lines: Line[]; skip: Set<Span> }
+
+const blockText = (b: Block) => b.lines.map(l => rawText(l.spans.filter(s => !b.skip.has(s) && !s.math)));
+
+/** The longest run of a scheme's labels in order (first, second, …) in a block's text. */
+function longestRun(texts: string[], scheme: OptionScheme, re: RegExp): number {
+  let best = 0, run = 0;
+  for (const text of texts) {
+    for (const m of text.matchAll(re)) {
+      const i = scheme.markers.indexOf(m[1]);
+      if (i === 0) run = 1;
+      else if (i === run) run++;
+      best = Math.max(best, run);
+    }
+  }
+  return best;
+}
+
+/**
+ * The option scheme the paper's questions print, or null: the one whose labels run in order (A then
+ * B then C…) in the most question blocks. Blocks are the first reading's questions less their numbers,
+ * so a numbering `1.` `2.` never counts as options `1.` `2.`.
+ */
+export function learnOptions(blocks: Block[], root: string): (OptionScheme & { blocks: number }) | null {
+  const texts = blocks.map(blockText);
+  let best: (OptionScheme & { blocks: number }) | null = null, bestScore = 0;
+  for (const scheme of optionSchemes(root)) {
+    const re = new RegExp(scheme.pattern ?? `(${scheme.markers.map(escapeRegExp).join('|')})`, 'gu');
+    let found = 0, labels = 0;
+    for (const t of texts) {
+      const run = longestRun(t, scheme, re);
+      if (run >= 2) { found++; labels += run; }
+    }
+    // Blocks with options count most; longer runs break ties (a figure's panels (a) (b) are two).
+    const score = found * 10 + labels;
+    if (found >= 2 && score > bestScore) { bestScore = score; best = { ...scheme, blocks: found }; }
+  }
+  return best;
+}
+
+/** A mark as printed: a number in brackets, perhaps a range from 0, perhaps with a word after it. */
+const MARK_TOKEN = /([(（\[【])\s*(0\s*[–\-~]\s*)?(\d{1,3}(?:[.,]\d{1,2})?)\s*((?:[\p{L}\p{M}]+\.?)(?:\s[\p{L}\p{M}]+\.?)?)?\s*([)）\]】])/gu;
+/** A mark stands at the end of its line (or right after a part's label): this share of a shape's uses at least. */
+const MARK_PLACE = 0.6;
+/** A shape recurs at least this many times to be the paper's way of printing marks. */
+const MARK_USES = 2;
+/** Marks are small numbers. */
+const MARK_MAX = 100;
+
+export interface MarkShape { open: string; range: boolean; word: string; uses: number }
+
+/**
+ * How the paper prints marks, learned from its question blocks: the bracketed-number shapes (bracket,
+ * a range from 0 or not, the word after the number) that recur, standing at a line's end or at its
+ * head. A bare number in round brackets counts only where it stands alone at the line's end (a
+ * right-aligned `(3)`), never inside the text (`f(1)`).
+ */
+export function learnMarks(blocks: Block[]): MarkShape[] {
+  const shapes = new Map<string, MarkShape & { placed: number }>();
+  for (const b of blocks) {
+    for (const text of blockText(b)) {
+      for (const m of text.matchAll(MARK_TOKEN)) {
+        const value = Number(m[3].replace(',', '.'));
+        if (!(value <= MARK_MAX)) continue;
+        const word = m[4] ?? '';
+        if (word.length === 1) continue; // `(2x)`: a formula
+        const open = m[1] === '[' || m[1] === '【' ? '[' : '(';
+        const key = `${open}|${!!m[2]}|${word.toLocaleLowerCase()}`;
+        const end = m.index! + m[0].length;
+        const atEnd = /^[\s.,;:：。]*$/u.test(text.slice(end));
+        const atHead = m.index! <= 12;
+        if (!shapes.has(key)) shapes.set(key, { open, range: !!m[2], word, uses: 0, placed: 0 });
+        const s = shapes.get(key)!;
+        s.uses++;
+        if (atEnd || atHead) s.placed++;
+      }
+    }
+  }
+  return [...shapes.values()]
+    .filter(s => s.uses >= MARK_USES && s.placed / s.uses >= MARK_PLACE && (s.word || s.open === '[' || s.range || s.placed === s.uses))
+    .map(({ placed: _, ...s }) => s);
+}
+
+/** The shapes as one pattern (each alternative's group holds the value), or null where there are none. */
+export function marksPattern(shapes: MarkShape[]): string | null {
+  if (!shapes.length) return null;
+  return shapes.map(s => {
+    const open = s.open === '[' ? '[\\[【]' : '[(（]', close = s.open === '[' ? '[\\]】]' : '[)）]';
+    const word = s.word ? `\\s*${escapeRegExp(s.word)}` : '';
+    // A bare `(n)` only at the end of its line.
+    const tail = !s.word && s.open === '(' && !s.range ? '(?=[\\s.,;:]*$)' : '';
+    return `${open}\\s*${s.range ? '0\\s*[–\\-~]\\s*' : ''}(\\d{1,3}(?:[.,]\\d{1,2})?)${word}\\s*${close}${tail}`;
+  }).join('|');
+}
