@@ -58,7 +58,7 @@ export interface TemplateData {
    * 4 ONLY if …`, `Partial Marks : 3 If …`, `Zero Marks`, `Negative Marks`): group 1 the marks, group 2
    * the condition; kept on each question of the section as `marking`.
    */
-  points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; head?: string; sectionDefault?: string; scheme?: { full?: string; partial?: string; zero?: string; negative?: string } };
+  points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; head?: string; each?: string; range?: string[]; sectionDefault?: string; scheme?: { full?: string; partial?: string; zero?: string; negative?: string } };
   /** Sub-parts, outermost level first: a pattern a line opens with (group 1 the label), e.g. `(a)`, `(i)`. */
   parts?: { levels: string[] };
   /**
@@ -106,6 +106,10 @@ export interface Template extends TemplateData {
     points: RegExp | null;
     /** A question's total stated at its head, unbracketed (`points.head`). */
     pointsHead: RegExp | null;
+    /** Ranges of question numbers a statement names (`points.range`: groups `from`, `to`). */
+    pointsRange: RegExp[];
+    /** The word that makes a range's marks each question's (`points.each`). */
+    pointsEach: RegExp | null;
     sectionPoints: RegExp | null;
     parts: RegExp[];
     count: RegExp[];
@@ -224,6 +228,8 @@ export function loadTemplate(file: string, root: string): Template {
       option: data.options.pattern ? compile(name, 'options.pattern', data.options.pattern, 'gu') : null,
       points: data.points.pattern ? compile(name, 'points.pattern', data.points.pattern, 'gu') : null,
       pointsHead: data.points.head ? compile(name, 'points.head', data.points.head) : null,
+      pointsRange: (data.points.range ?? []).map((p, i) => compile(name, `points.range[${i}]`, p)),
+      pointsEach: data.points.each ? compile(name, 'points.each', data.points.each, 'iu') : null,
       sectionPoints: data.points.sectionDefault ? compile(name, 'points.sectionDefault', data.points.sectionDefault) : null,
       parts: (data.parts?.levels ?? []).map((p, i) => compile(name, `parts.levels[${i}]`, p)),
       count: (data.cover.count ?? []).map((p, i) => compile(name, `cover.count[${i}]`, p)),

@@ -34,13 +34,16 @@ const compact = (t: string) => (FORMULA_CHAR.test(t) ? t.replace(/\s+/g, '') : t
  * What a side of a stack may start from: a short token, no word of text (two lines of prose that
  * overlap, where a tall bracket pulled them into one line, are not a fraction).
  */
+/** Words of three letters or more in any script (not math italics): a function's name, or prose. */
+const WORDS = /(?:(?![\u{1D400}-\u{1D7FF}])[\p{L}\p{M}]){3,}/gu;
+const noProse = (t: string) => (t.match(WORDS) ?? []).every(w => FUNCTIONS.includes(w));
 const token = (s: Span) => {
   const t = compact(s.text.trim());
-  return /^\S{1,12}$/u.test(t) && !/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/u.test(t) && (t.match(/[A-Za-z]{3,}/g) ?? []).every(w => FUNCTIONS.includes(w));
+  return /^\S{1,12}$/u.test(t) && !/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/u.test(t) && noProse(t);
 };
 const seed = (s: Span) => {
   const t = compact(s.text.trim());
-  return /^\S{1,8}$/u.test(t) && /[^()[\]{}|,.;:]/u.test(t) && (t.match(/[A-Za-z]{3,}/g) ?? []).every(w => FUNCTIONS.includes(w));
+  return /^\S{1,8}$/u.test(t) && /[^()[\]{}|,.;:]/u.test(t) && noProse(t);
 };
 
 export interface Stack { upper: Span[]; lower: Span[]; x0: number; x1: number; axis: number; size: number }

@@ -25,19 +25,26 @@ function gutter(spans: Span[], lo: number, hi: number, tolerant: boolean): numbe
   const cover = new Int32Array(Math.max(0, x1 - x0) + 1);
   for (const s of spans) for (let x = Math.max(x0, Math.floor(s.bbox[0])); x < Math.min(x1, Math.ceil(s.bbox[2])); x++) cover[x - x0]++;
   const allow = tolerant ? Math.max(1, Math.floor(spans.length * GUTTER_CROSSING)) : 0;
-  let best = 0, bestAt = -1;
-  for (let x = x0, run = 0; x < x1; x++) {
-    run = cover[x - x0] > allow ? 0 : run + 1;
-    if (run > best) { best = run; bestAt = x - run / 2; }
+  // Every band wide enough, widest first: the first that separates two columns is the gutter.
+  const runs: { width: number; at: number }[] = [];
+  for (let x = x0, run = 0; x <= x1; x++) {
+    if (x < x1 && cover[x - x0] <= allow) { run++; continue; }
+    if (run >= GUTTER_MIN) runs.push({ width: run, at: x - run / 2 });
+    run = 0;
   }
-  if (best < GUTTER_MIN) return null;
+  for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, tolerant)) return at;
+  return null;
+}
+
+/** Whether a vertical band at x parts the runs into two columns (see `gutter`). */
+function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
   const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
-  if (left.length <= 3 || right.length <= 3) return null;
+  if (left.length <= 3 || right.length <= 3) return false;
   if (tolerant) {
     // Both sides run down the block: columns, not a caption beside a figure…
     const ys = spans.map(s => s.bbox[1]), top = Math.min(...ys), height = Math.max(...spans.map(s => s.bbox[3])) - top;
     const reach = (side: Span[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
-    if (reach(left) < 0.5 || reach(right) < 0.5) return null;
+    if (reach(left) < 0.5 || reach(right) < 0.5) return false;
     // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
     // between lines of both sides: a line across the middle of the text makes it one column with a gap in it.
     // (The sides' extents leave out their few outermost runs: a page number, a footer line.)
@@ -47,9 +54,9 @@ function gutter(spans: Span[], lo: number, hi: number, tolerant: boolean): numbe
     };
     const [l0, l1] = extent(left), [r0, r1] = extent(right);
     const from = Math.max(l0, r0), to = Math.min(l1, r1);
-    if (spans.some(s => s.bbox[0] < bestAt && s.bbox[2] > bestAt && centerY(s.bbox) > from && centerY(s.bbox) < to)) return null;
+    if (spans.some(s => s.bbox[0] < bestAt && s.bbox[2] > bestAt && centerY(s.bbox) > from && centerY(s.bbox) < to)) return false;
   }
-  return bestAt;
+  return true;
 }
 
 /**
@@ -63,13 +70,23 @@ export function findColumns(page: PageInfo): Column[] {
   const rule = findBody(page, page.shapes).ruleX;
   const textX0 = Math.min(...spans.map(s => s.bbox[0])), textX1 = Math.max(...spans.map(s => s.bbox[2]));
   let splits: number[] = [];
-  if (rule !== null) splits = [rule];
+  if (rule !== null) {
+    // Three columns are drawn with two rules: every tall vertical rule a fair share of the text apart.
+    const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
+    const others = page.shapes.filter(s => s.visible && s.kind !== 'image' && s.bbox[2] - s.bbox[0] <= 3 && s.bbox[3] - s.bbox[1] >= page.height * 0.45)
+      .map(s => centerX(s.bbox)).filter(x => x > textX0 + wide && x < textX1 - wide && Math.abs(x - rule) >= wide);
+    splits = [rule, ...(others.length ? [others[0]] : [])].sort((a, b) => a - b);
+  }
   else {
     const mid = gutter(spans, page.width * 0.3, page.width * 0.7, false) ?? gutter(spans, page.width * 0.3, page.width * 0.7, true);
     if (mid !== null) splits = [mid];
     // Three columns: a second gutter within the wider side, each column a fair share of the width.
     const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
-    const third = splits.length ? [gutter(spans.filter(s => s.bbox[2] <= splits[0]), textX0 + wide, splits[0] - wide, false), gutter(spans.filter(s => s.bbox[0] >= splits[0]), splits[0] + wide, textX1 - wide, false)] : [];
+    const side = (keep: (s: Span) => boolean, lo: number, hi: number) => {
+      const these = spans.filter(keep);
+      return gutter(these, lo, hi, false) ?? gutter(these, lo, hi, true);
+    };
+    const third = splits.length ? [side(s => s.bbox[2] <= splits[0] || centerX(s.bbox) < splits[0], textX0 + wide, splits[0] - wide), side(s => s.bbox[0] >= splits[0] || centerX(s.bbox) >= splits[0], splits[0] + wide, textX1 - wide)] : [];
     for (const x of third) if (x !== null) splits.push(x);
     splits.sort((a, b) => a - b);
     if (splits.length > 2) splits = splits.slice(0, 2);

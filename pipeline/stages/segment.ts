@@ -17,6 +17,7 @@ import { decode } from '../structure/decode.ts';
 import { assemble, questionsOf } from '../structure/assemble.ts';
 import { judge, readConventions } from '../structure/judge.ts';
 import { decideLabels, type LabelStats } from '../structure/label-role.ts';
+import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
 import { canOpen } from '../structure/sections.ts';
 import { statedCount } from '../text/stated-count.ts';
 
@@ -144,6 +145,13 @@ export function segmentStage(): Stage {
         }
       }
       doc.questions = questionsOf(doc, drafts);
+      // Marks stated once for a range of questions (a section's heading, a statement on the cover).
+      const ranges = rangeMarks(features, roles, doc);
+      if (ranges.length) {
+        const at = new Map(doc.questions.map(q => [q, doc.lines.indexOf(q.lines[0])]));
+        const given = applyRangeMarks(doc.questions, ranges, at);
+        if (given) doc.messages.info('segment/range-marks', `${given} questions take their marks from a statement for their range (${ranges.map(r => `${r.from}–${r.to}: ${r.each}`).join('; ')})`, { stage: 'segment' });
+      }
       readConventions(doc, reading, features);
       judge(doc, reading, features, roles);
       if (!doc.questions.length) doc.messages.error('segment/no-questions', 'no numbered question was found', { stage: 'segment' });

@@ -9,6 +9,7 @@ import type { Reading } from './decode.ts';
 import { splitLead } from './lead.ts';
 import { markingLine, withRule, type Marking, type MarkRule } from './marking.ts';
 import { buildQuestion, type Draft } from './question.ts';
+import { markValue } from './marks.ts';
 import { sectionRanges } from './sections.ts';
 import { matchAnchor } from './anchors.ts';
 import { marginMark } from './ocr-numbering.ts';
@@ -107,12 +108,14 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
       continue;
     }
     if (frontFrom.has(i)) current = null;
+    // On a paper read by its own conventions a heading opens a new group: what the last one stated ends.
+    if (t.infer && f.heading === 'plain' && !t.re.sectionPoints?.test(f.text)) { sectionPoints = null; typeHint = null; }
     const pointsHere = t.re.sectionPoints?.exec(f.text);
     const rule = markingLine(f.text, t);
     if (f.heading === 'section' || f.headingType || pointsHere || rule) {
       if (f.heading === 'section') { bodySection = f.headingId; sectionPoints = null; typeHint = null; marking = null; }
       if (f.headingType) typeHint = f.headingType;
-      if (pointsHere) sectionPoints = Number(pointsHere[1]);
+      if (pointsHere) sectionPoints = markValue(pointsHere);
       if (rule) marking = withRule(marking, rule);
       lastRule = rule?.rule ?? null;
       // A heading's wrapped lines belong to no question.

@@ -164,7 +164,9 @@ function headingOf(text: string, t: Template, lead: Lead | null, bold: boolean, 
   const type = t.re.typeHeadings.find(h => h.re.test(text));
   if (type) return { kind: 'type', id: null, type: type.type };
   if (lead) return null;
+  // Letters enough to name something: three, or two ideographs or syllables (物理, 수학).
   const letters = [...text].filter(c => /\p{L}/u.test(c)).length;
-  if (text.length <= HEADING_MAX_CHARS && letters >= 3 && (bold || sizeRatio >= HEADING_SIZE || capitalsShare(text) >= CAPITALS_SHARE)) return { kind: 'plain', id: null, type: null };
+  const named = letters >= 3 || (letters >= 2 && /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text));
+  if (text.length <= HEADING_MAX_CHARS && named && (bold || sizeRatio >= HEADING_SIZE || capitalsShare(text) >= CAPITALS_SHARE)) return { kind: 'plain', id: null, type: null };
   return null;
 }
