@@ -11,10 +11,10 @@ import type { Template } from '../template.ts';
 import type { Conventions } from '../document.ts';
 import { learnMarks, learnOptions, marksPattern, type Block } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
-import { lineFeatures } from '../structure/candidates.ts';
+import { lineFeatures, type LineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside } from '../structure/reading-input.ts';
-import { decode } from '../structure/decode.ts';
-import { assemble, questionsOf } from '../structure/assemble.ts';
+import { decode, type Reading } from '../structure/decode.ts';
+import { assemble, questionsOf, type LineRole } from '../structure/assemble.ts';
 import { judge, readConventions } from '../structure/judge.ts';
 import { decideLabels, type LabelStats } from '../structure/label-role.ts';
 import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
@@ -105,7 +105,22 @@ function learnFromReading(doc: PaperDocument, read: ReturnType<typeof readPaper>
       points: points ? new RegExp(points, 'gu') : t.re.points,
     },
   });
-  return { template, conventions: newOptions ? { options: { id: options.id, markers: options.markers, pattern: options.pattern, inOrder: options.blocks } } : {} };
+  // The same alphabet as the scheme inferred before keeps that scheme's name (only its shape was learned).
+  const known = doc.exam.conventions?.options;
+  const id = known && known.markers.join() === options?.markers.join() ? known.id : options?.id;
+  return { template, conventions: newOptions ? { options: { id: id!, markers: options.markers, pattern: options.pattern, inOrder: options.blocks } } : {} };
+}
+
+/**
+ * Numbered lines the reading left out of the questions before its first one (a cover's numbered
+ * instructions): said once, so a reader sees why `1.`–`n.` there are not questions.
+ */
+function reportInstructions(doc: PaperDocument, features: LineFeatures[], roles: LineRole[], reading: Reading): void {
+  const first = reading.anchors[0]?.candidate.f.index;
+  if (first === undefined) return;
+  const left = features.filter(f => f.index < first && f.lead && !f.heading && roles[f.index] !== 'question');
+  if (left.length < 2) return;
+  doc.messages.info('segment/numbered-instructions', `numbers ${left[0].lead!.number}–${left[left.length - 1].lead!.number} before question ${reading.anchors[0].number} read as instructions, not questions`, { page: left[0].line.page, stage: 'segment' });
 }
 
 export function segmentStage(): Stage {
@@ -152,6 +167,7 @@ export function segmentStage(): Stage {
         const given = applyRangeMarks(doc.questions, ranges, at);
         if (given) doc.messages.info('segment/range-marks', `${given} questions take their marks from a statement for their range (${ranges.map(r => `${r.from}–${r.to}: ${r.each}`).join('; ')})`, { stage: 'segment' });
       }
+      reportInstructions(doc, features, roles, reading);
       readConventions(doc, reading, features);
       judge(doc, reading, features, roles);
       if (!doc.questions.length) doc.messages.error('segment/no-questions', 'no numbered question was found', { stage: 'segment' });

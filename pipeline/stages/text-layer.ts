@@ -107,6 +107,7 @@ export function textLayerStage(): Stage {
       const layers: Promise<RawSpan[]>[] = [];
       const ahead = new Ahead();
       const unicodeMathOf = new Map<number, Set<string>>();
+      const turnedText: string[] = [];
       for (const page of doc.pages) {
         // A page that repeats an earlier one is not read (stages/repeats.ts): it holds nothing.
         if (page.repeatOf) {
@@ -126,6 +127,7 @@ export function textLayerStage(): Stage {
           // Text set at an angle is no line of the body (a margin notice turned upright, an axis label).
           const all = await pageSpans(p);
           const turned = all.filter(r => r.rotated);
+          turnedText.push(...turned.map(r => r.text));
           if (turned.length) doc.messages.info('text-layer/rotated-text', `text set at an angle left out of the body: ${[...new Set(turned.map(r => JSON.stringify(r.text.trim())))].join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
           const runs = dropHidden(all.filter(r => !r.rotated), graphics.hidden);
           // A font that sets Mathematical Alphanumeric Symbols (𝑥, 𝐴) more than Latin letters is a
@@ -203,7 +205,7 @@ export function textLayerStage(): Stage {
           doc.messages.info('text-layer/grade-table', `a grading table (rows 1…n with marks, a total) set apart: "${moved.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
         }
       }
-      fillFromHeaders(doc);
+      fillFromHeaders(doc, turnedText);
       if (glyphs === 0) {
         throw new DocumentError('text-layer/no-text', 'no page has text, in its text layer or by OCR');
       }
@@ -232,10 +234,11 @@ export function markLegacyFonts(doc: PaperDocument, pages: readonly Span[][]): v
  * or foot (PAES: `FORMA 113 – 2025`): read from the furniture of all pages, it fills only what is
  * still null.
  */
-export function fillFromHeaders(doc: PaperDocument): void {
+export function fillFromHeaders(doc: PaperDocument, turned: readonly string[] = []): void {
   const e = doc.exam;
   if (!e || (e.year !== null && e.form !== null && e.sitting !== null && e.session !== null)) return;
-  const heads = doc.pages.flatMap(p => p.furniture.map(s => s.text)).join('\n');
+  // Text set at an angle in the margins (ENEM's `ENEM 2022` up the page's side) is a running head too.
+  const heads = [...doc.pages.flatMap(p => p.furniture.map(s => s.text)), ...new Set(turned.map(t => t.trim()))].join('\n');
   if (!heads.trim()) return;
   const read = readCover(doc.template, heads);
   const filled: string[] = [];

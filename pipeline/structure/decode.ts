@@ -8,7 +8,7 @@
 import stringSimilarity from 'string-similarity';
 import type { LineFeatures } from './candidates.ts';
 import type { Lead } from './lead.ts';
-import { MAX_LOOKBACK, PENALTY, REPEAT_SIMILARITY, REWARD } from './model.ts';
+import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, PENALTY, REPEAT_SIMILARITY, REWARD } from './model.ts';
 
 /** A line that could open a question: its features, the style of its lead, and the number read (null: OCR read nothing there). */
 export interface Candidate {
@@ -86,6 +86,11 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // paper read by its own conventions, any heading (a family template names its sections, so only those count).
   const headings = new Prefix(L, i => features[i].heading === 'section' || features[i].sectionChange || (s.plainHeadingsSection && (features[i].heading === 'plain' || features[i].heading === 'type')));
   const ends = new Prefix(L, i => features[i].heading === 'end');
+  // The first heading a new run may start at, from each line on (L where none): a block before a
+  // restart ends there, so what it carries is only what stands above that heading (an instruction
+  // list does not carry the options of the first question under the section heading after it).
+  const nextHeading = new Int32Array(L + 1).fill(L);
+  for (let i = L - 1; i >= 0; i--) nextHeading[i] = headings.count(i, i + 1) ? i : nextHeading[i + 1];
   const line = (c: number) => candidates[c].f.index;
   /** What questions carry on this paper, held by the lines of a block: two option labels, a mark, a part. */
   const carries = (from: number, to: number) => (first.count(from, to) > 0 && second.count(from, to) > 0) || marks.count(from, to) > 0 || parts.count(from, to) > 0;
@@ -103,6 +108,18 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const opening = candidates.map(c => c.lead?.rest.slice(0, 60).toLocaleLowerCase() ?? '');
   const repeats = candidates.map((c, j) => c.read !== null && candidates.slice(0, j).some((e, i) => e.read === c.read && e.style === c.style && e.major === c.major
     && (c.major !== null || (opening[i].length >= 8 && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY))));
+
+  /** Per lead style, how many of the candidates before each one are repeats in that style. */
+  const repeatPrefix = new Map<string, Int32Array>();
+  const repeatsBetween = (style: string, from: number, to: number) => {
+    let p = repeatPrefix.get(style);
+    if (!p) {
+      p = new Int32Array(C + 1);
+      for (let j = 0; j < C; j++) p[j + 1] = p[j] + (repeats[j] && candidates[j].style === style ? 1 : 0);
+      repeatPrefix.set(style, p);
+    }
+    return to <= from ? 0 : p[to] - p[from];
+  };
 
   // What taking a candidate costs or gains by itself.
   const own = candidates.map((c, j) => {
@@ -131,7 +148,19 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
-  const numbersOf = candidates.map(c => (c.f.ocr && c.style === 'ocr' ? Array.from({ length: highest }, (_, k) => k + 1) : c.read === null ? [] : [c.read]));
+  const readAt = candidates.map((c, j) => ({ j, n: c.read })).filter((x): x is { j: number; n: number } => x.n !== null);
+  /** The numbers an OCR candidate may take: those its neighbours' readings span, with some slack, and its own reading. */
+  const ocrNumbers = (j: number, c: Candidate): number[] => {
+    const at = readAt.findIndex(x => x.j >= j);
+    const near = [...readAt.slice(Math.max(0, (at < 0 ? readAt.length : at) - OCR_NEIGHBOURS), at < 0 ? readAt.length : at), ...(at < 0 ? [] : readAt.slice(at, at + OCR_NEIGHBOURS + 1))]
+      .filter(x => x.j !== j && x.n <= highest).map(x => x.n);
+    const lo = near.length ? Math.max(1, Math.min(...near) - OCR_NUMBER_SLACK) : 1;
+    const hi = near.length ? Math.min(highest, Math.max(...near) + OCR_NUMBER_SLACK) : highest;
+    const out = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, k) => lo + k);
+    if (c.read !== null && c.read <= highest && !out.includes(c.read)) out.push(c.read);
+    return out.sort((a, b) => a - b);
+  };
+  const numbersOf = candidates.map((c, j) => (c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c) : c.read === null ? [] : [c.read]));
   const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null ? PENALTY.unread : PENALTY.misread);
   const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 
@@ -166,8 +195,14 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const endCost = (i: number, n: number, j: number): number | null => {
     const b = candidates[j];
     if (b.read === null || b.read > n || !(s.opens(b.read) || b.read === 1)) return null;
-    const told = repeats[j] || b.f.keyLike || s.restartStops || ends.count(line(i) + 1, line(j)) > 0;
-    return told ? -REWARD.endExplained : PENALTY.endPlain;
+    // The paper starts over at its first repeat of a question (the run's style): a later ending would take some of the repeat in.
+    if (repeatsBetween(candidates[i].style, i + 1, j) > 0) return null;
+    const marked = repeats[j] || b.f.keyLike || ends.count(line(i) + 1, line(j)) > 0;
+    // Numbering that starts over is numbering of the run's own style (a part's `(1)` inside the
+    // last question is no new start), unless the line says what follows (a repeat, a key, an end heading).
+    const sameStyle = b.style === candidates[i].style || b.style === 'ocr' || candidates[i].style === 'ocr';
+    if (!marked && !sameStyle) return null;
+    return marked || s.restartStops ? -REWARD.endExplained : PENALTY.endPlain;
   };
 
   /** The lattice run forward, leaving out candidate `banned` (-1: none). */
@@ -187,18 +222,20 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         for (let i = Math.max(0, j - MAX_LOOKBACK); i < j; i++) {
           if (i === banned || line(i) === line(j)) continue;
           const carried = carries(line(i), line(j));
+          const cut = Math.min(line(j), nextHeading[line(i) + 1]);
+          const carriedAbove = carries(line(i), cut);
           const skipped = skipBetween(i, j);
           const ns = numbersOf[i];
           for (let kk = 0; kk < ns.length; kk++) {
             for (let r = 0; r < RUNS; r++) {
               const prev = best[i][r][kk];
               if (prev === -Infinity) continue;
-              const runCarried = r === 1 || carried;
+              const restarts = candidates[i].major !== b.major || m <= ns[kk];
+              const runCarried = r === 1 || (restarts ? carriedAbove : carried);
               const t = transition(i, ns[kk], j, m, runCarried);
               if (t === -Infinity) continue;
-              const restarts = candidates[i].major !== b.major || m <= ns[kk];
               const next = restarts ? 0 : runCarried ? 1 : 0;
-              const v = prev + worth(i, line(j), r === 1) - skipped + t;
+              const v = prev + worth(i, restarts ? cut : line(j), r === 1) - skipped + t;
               if (v > top[next]) { top[next] = v; back[next] = { c: i, k: kk, run: r }; }
             }
           }

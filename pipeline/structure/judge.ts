@@ -24,8 +24,21 @@ export function readConventions(doc: PaperDocument, reading: Reading, _features:
   const inSequence = reading.anchors.filter((a, k) => k > 0 && a.number === reading.anchors[k - 1].number + 1).length;
   doc.exam.conventions = {
     ...doc.exam.conventions,
-    numbering: { id: style, pattern: stylePattern(style), inSequence, carrying: doc.questions.filter(q => q.options.length >= 2 || q.points !== null || q.parts.length > 0).length },
+    numbering: { id: numberingName(doc, reading, style), pattern: stylePattern(style), inSequence, carrying: doc.questions.filter(q => q.options.length >= 2 || q.points !== null || q.parts.length > 0).length },
   };
+}
+
+/**
+ * The name of the numbering the reading chose: the name the conventions found before the reading
+ * gave it (`template`, `dot`, `word:Pregunta` …: pipeline/structure/conventions.ts) where its pattern
+ * opens at least half of the questions read; else the decoder's own style key (`#.`, `(L.#)`).
+ */
+function numberingName(doc: PaperDocument, reading: Reading, style: string): string {
+  const before = doc.exam.conventions?.numbering;
+  if (!before?.pattern) return style;
+  const re = new RegExp(before.pattern, 'u');
+  const hits = reading.anchors.filter(a => re.test(a.candidate.f.text)).length;
+  return hits * 2 >= reading.anchors.length ? before.id : style;
 }
 
 /** A lead style (`question #`, `L.#.`, `(#)`, `#`) as the pattern a template's `numbering.pattern` takes. */

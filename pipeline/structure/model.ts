@@ -75,6 +75,13 @@ export const PENALTY = {
 export const SURE_MARGIN = 1;
 /** A chain's anchors look back at most this many candidates for their predecessor (bounds the work on huge papers). */
 export const MAX_LOOKBACK = 400;
+/**
+ * An OCR number may be read as any number between those its neighbours read (this many candidates
+ * with a number on each side), widened by `OCR_NUMBER_SLACK`: a misreading takes a place in the run
+ * around it, not any number at all (a year read at the margin would otherwise open 2,000 states).
+ */
+export const OCR_NEIGHBOURS = 4;
+export const OCR_NUMBER_SLACK = 2;
 /** Two question openings this alike (Dice over their first words) are the same question printed again. */
 export const REPEAT_SIMILARITY = 0.6;
 /** A paper whose reading claims less than this share of its body text is unsure. */
