@@ -285,6 +285,9 @@ $('#items').addEventListener('click', e => {
   if (button && ACTIONS[button.dataset.action]) ACTIONS[button.dataset.action](article);
 });
 
+/** The papers of a job read but whose structure is in doubt: stored (done), and said so with their reasons. */
+const reviewText = job => (job.papers ?? []).filter(p => p.review).map(p => `${p.file} needs review: ${p.review.join('; ')}`).join('; ');
+
 function jobLine(job) {
   let li = document.getElementById(`job-${job.job}`);
   if (!li) {
@@ -295,8 +298,7 @@ function jobLine(job) {
   li.className = job.state;
   li.dataset.state = job.state;
   const errors = job.errors.map(e => `${e.file}: ${e.message}`).join('; ');
-  // A paper read but whose structure is in doubt: stored (done), and said so with its reasons.
-  const review = (job.papers ?? []).filter(p => p.review).map(p => `${p.file} needs review: ${p.review.join('; ')}`).join('; ');
+  const review = reviewText(job);
   li.classList.toggle('needs-review', !!review);
   li.textContent = `${job.file}: ${job.state}${job.total ? ` (${job.done}/${job.total} papers)` : ''}${errors ? ` — ${errors}` : ''}${review ? ` — ${review}` : ''}`;
 }
@@ -341,7 +343,8 @@ function follow(jobId) {
     if (job.papers.length > seen) { seen = job.papers.length; loadItems(); loadPapers(); }
     if (job.state === 'done' || job.state === 'failed') {
       events.close();
-      message(`${job.file}: ${job.state}${job.errors.length ? ` — ${job.errors.map(e => e.message).join('; ')}` : ''}`, job.state === 'failed');
+      const review = reviewText(job);
+      message(`${job.file}: ${job.state}${job.errors.length ? ` — ${job.errors.map(e => e.message).join('; ')}` : ''}${review ? ` — ${review}` : ''}`, job.state === 'failed' || !!review);
       loadItems();
     }
   });
