@@ -64,3 +64,12 @@ export const needsReview = (v: { status?: string } | null | undefined): boolean 
 
 /** `97%`, or `—` where not measured. */
 export const coverageText = (coverage: number | null | undefined): string => (typeof coverage === 'number' ? `${Math.round(coverage * 100)}%` : '—');
+
+/**
+ * The order papers are listed in for review (the static index, the server's list of a set's
+ * papers): those needing review first, the least explained of them first; 0 between the rest.
+ */
+export function reviewFirst(a: { status: string; coverage: number | null }, b: { status: string; coverage: number | null }): number {
+  const rank = (p: { status: string }) => (p.status === 'needs-review' ? 0 : 1);
+  return rank(a) - rank(b) || (rank(a) === 0 ? (a.coverage ?? 1) - (b.coverage ?? 1) : 0);
+}

@@ -7,7 +7,7 @@ import { langAttributes, renderItem, type ItemContext } from './item-html.ts';
 import { paperLanguage } from '../text/language.ts';
 import type { FailedPaper, PaperData, PaperStructure } from './load.ts';
 import type { PaperStats } from './paper-stats.ts';
-import { coverageText } from '../reading-verdict.ts';
+import { coverageText, reviewFirst } from '../reading-verdict.ts';
 
 /** The page's `lang` and `dir`: the paper's language; none where it is not known (an und paper whose text does not tell). */
 function head(title: string, assets: string, language: string | null): string {
@@ -72,11 +72,7 @@ type CountKey = { [K in keyof PaperStats]: PaperStats[K] extends number ? K : ne
 
 /** Unsure papers first (lowest coverage first among them), then by how many problems they have, then by name. */
 export function indexOrder(a: IndexEntry, b: IndexEntry): number {
-  const unsure = (e: IndexEntry) => (e.stats.status === 'needs-review' ? 0 : 1);
-  return unsure(a) - unsure(b)
-    || (unsure(a) === 0 ? (a.stats.coverage ?? 1) - (b.stats.coverage ?? 1) : 0)
-    || b.stats.problems - a.stats.problems
-    || a.paper.file.localeCompare(b.paper.file);
+  return reviewFirst(a.stats, b.stats) || b.stats.problems - a.stats.problems || a.paper.file.localeCompare(b.paper.file);
 }
 
 export function renderIndex(title: string, entries: IndexEntry[], failed: FailedPaper[]): string {

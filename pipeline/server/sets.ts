@@ -9,6 +9,7 @@ import type { ReviewRecord } from '../review/record.ts';
 import { HttpError } from './http-error.ts';
 import { checkSetName, safeStem } from './security.ts';
 import { paperLanguage } from '../text/language.ts';
+import { reviewFirst } from '../reading-verdict.ts';
 import { ItemsWriter } from './items-writer.ts';
 import type { ServerSettings } from './settings.ts';
 
@@ -103,8 +104,7 @@ export class Sets {
       (SELECT count(*) FROM items i WHERE i.paper = p.sha256 AND json_extract(i.record, '$.structure.unsure')) AS unsure
       FROM papers p WHERE p.status = 'done'`).all() ?? []) as { sha256: string; file: string; pages: number | null; structure: string | null; structure_reasons: string | null; coverage: number | null; items: number; unsure: number }[];
     const papers = rows.map(r => ({ sha256: r.sha256, file: r.file, pages: r.pages, status: r.structure === 'needs-review' ? 'needs-review' as const : 'done' as const, reasons: JSON.parse(r.structure_reasons ?? '[]') as string[], coverage: r.coverage, items: r.items, unsure: r.unsure }));
-    const rank = (p: SetPaper) => (p.status === 'needs-review' ? 0 : 1);
-    return papers.sort((a, b) => rank(a) - rank(b) || (rank(a) === 0 ? (a.coverage ?? 1) - (b.coverage ?? 1) : 0) || a.file.localeCompare(b.file));
+    return papers.sort((a, b) => reviewFirst(a, b) || a.file.localeCompare(b.file));
   }
 
   /**
