@@ -4,11 +4,11 @@
 // otherwise (CI); then every warning and error of every paper, so nobody needs SQLite to read them.
 import path from 'node:path';
 import { resolveConfig, type ConfigInput } from './config.ts';
-import { formatDiagnostic } from './diagnostics.ts';
-import { rerunCorpus, runBatch, type BatchResult, type PaperOutcome, type Progress } from './run.ts';
+import { rerunCorpus, runBatch, type BatchResult, type Progress } from './run.ts';
 import { runQueued } from './queue/enqueue.ts';
 import { DiskFullError } from './disk-full.ts';
-import { EXIT, statusLine } from './exit-status.ts';
+import { EXIT, exitCode, statusLine } from './exit-status.ts';
+import { paperLine, paperNotes, summaryLine } from './run-report.ts';
 
 const USAGE = `usage: tsx pipeline/cli.ts [options]        (make ingest YEAR=y [IN=dir] [OUT=dir] …)
 
@@ -29,11 +29,19 @@ this process). QUEUE=redis://host:port sends the papers through a BullMQ queue t
 processes on any machine seeing the same folders, and waits (QUEUE_STALL_MS: how soon a dead
 worker's paper is taken over, default 30000).
 
-Exit status: 0 every paper done (or already in the store); 1 at least one paper failed (unreadable,
-no template, no question found: it is not stored as done and the next run tries it again), or the
-disk is full (the batch stops, the path is named, the store keeps what was done); 3 none failed but at least one is partial (stored, with error diagnostics
-listed above the summary); 2 bad usage (an unknown TEMPLATE, an OUT that is a file, a YEAR or DPI
-out of range…), refused before any paper is read. The last line printed names the status.`;
+Each paper's line starts with its status: done, PARTIAL (stored; a stage reported an error),
+needs-review (stored, but its structure is in doubt: a question read unsurely, little of the text
+explained, or a count the paper states that the reading does not reach; the reasons follow, and
+stay with the paper in the store, so a re-run that skips it still says it needs review), skipped
+(already in the store), FAILED (not stored).
+
+Exit status: 0 every paper done (or already in the store, none needing review); 1 at least one
+paper failed (unreadable, no template, no question found: it is not stored as done and the next run
+tries it again), or the disk is full (the batch stops, the path is named, the store keeps what was
+done); 3 none failed but at least one is partial (stored, with error diagnostics listed above the
+summary) or needs review (stored, its reasons listed above the summary); 2 bad usage (an unknown
+TEMPLATE, an OUT that is a file, a YEAR or DPI out of range…), refused before any paper is read. The
+last line printed names the status.`;
 
 function parseArgs(argv: string[]): ConfigInput & { only?: string[]; help?: boolean } {
   const input: ConfigInput & { only?: string[]; help?: boolean } = {};
@@ -60,12 +68,6 @@ function parseArgs(argv: string[]): ConfigInput & { only?: string[]; help?: bool
     else throw new TypeError(`unknown argument ${a}`);
   }
   return input;
-}
-
-function line(o: PaperOutcome): string {
-  if (o.status === 'failed') return `FAILED  ${o.file}: ${o.error ? formatDiagnostic(o.error) : 'unknown error'}`;
-  const warn = o.messages.filter(m => m.severity !== 'info').length;
-  return `${o.status === 'skipped' ? 'skipped' : o.status === 'partial' ? 'PARTIAL' : 'done   '} ${o.file}: ${o.pages} pages, ${o.questions} questions${o.status !== 'skipped' ? `, ${o.pagesRendered} pages rendered, ${o.recordsWritten} records written` : ' (already in the store)'}${warn ? `, ${warn} warnings` : ''}`;
 }
 
 /** Runs the command; the status line is printed by the caller (not after --help). */
@@ -101,27 +103,17 @@ async function main(): Promise<number | 'help'> {
     if (config.progress) bar(done, total, file);
     if (outcome) {
       if (config.progress) process.stderr.write('\r\x1b[K');
-      process.stdout.write(line(outcome) + '\n');
+      process.stdout.write(paperLine(outcome) + '\n');
     }
   };
   const result: BatchResult = config.queue ? await runQueued(config, progress) : await runBatch(config, progress);
-  const failed = result.papers.filter(p => p.status === 'failed');
-  const pages = result.papers.reduce((n, p) => n + p.pages, 0);
-  const questions = result.papers.reduce((n, p) => n + p.questions, 0);
-  const rendered = result.papers.reduce((n, p) => n + p.pagesRendered, 0);
-  const written = result.papers.reduce((n, p) => n + p.recordsWritten, 0);
-  const partial = result.papers.filter(p => p.status === 'partial');
-  // Every warning and error, paper by paper (a skipped paper's were listed when it was read).
-  for (const p of result.papers) {
-    const notes = p.messages.filter(m => m.severity !== 'info');
-    if (!notes.length) continue;
-    process.stdout.write(`${p.file}: ${notes.filter(m => m.severity === 'error').length} errors, ${notes.filter(m => m.severity === 'warning').length} warnings\n`);
-    for (const m of notes) process.stdout.write(`  ${formatDiagnostic(m)}${m.stage ? ` (${m.stage})` : ''}\n`);
-  }
+  // Why each paper needs review, and every warning and error, paper by paper (a skipped paper's
+  // diagnostics were listed when it was read; its stored verdict is listed again).
+  for (const p of result.papers) for (const l of paperNotes(p)) process.stdout.write(l + '\n');
   for (const l of result.corpus) process.stdout.write(l + '\n');
-  process.stdout.write(`summary: ${result.papers.length} papers (${result.papers.filter(p => p.status === 'skipped').length} unchanged), ${pages} pages (${rendered} rendered), ${questions} questions, ${written} records written, ${partial.length} partial, ${failed.length} failed, ${result.seconds.toFixed(1)} s\n`);
+  process.stdout.write(summaryLine(result) + '\n');
   process.stdout.write(`items: ${rel(result.itemsFile)}${result.jsonlRewritten ? '' : ' (unchanged)'}\n`);
-  return failed.length ? EXIT.failed : partial.length ? EXIT.partial : EXIT.done;
+  return exitCode(result.papers);
 }
 
 const finish = (code: number) => {

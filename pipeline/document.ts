@@ -152,6 +152,8 @@ export interface Question {
   figures: Figure[];
   /** From the answer key: the option label (mcq) or the value; null when no key gives it. */
   answer: string | null;
+  /** Read unsurely: a reading without it scores little worse (structure/judge.ts); unset where not judged question by question. */
+  unsure?: boolean;
   /** Published human error rate in percent, and its difficulty bin. */
   errorRate: number | null;
   difficulty: 'easy' | 'medium' | 'hard' | null;

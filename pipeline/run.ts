@@ -22,12 +22,21 @@ import { statsFileFor } from './stages/stats.ts';
 import { closeOcr, setOcrPoolSize } from './providers/ocr.ts';
 import { PaperPool } from './queue/pool.ts';
 import { DISK_FULL_RULE, diskFullOf, DiskFullError } from './disk-full.ts';
+import { verdictOf, type StructureVerdict } from './reading-verdict.ts';
 
 export interface PaperOutcome {
   file: string;
   sha256: string;
-  /** partial: stored, but a stage reported an error on it; failed: nothing stored as done (no question, or a stage threw), retried next run. */
-  status: 'done' | 'partial' | 'skipped' | 'failed';
+  /**
+   * needs-review: stored, but its structural reading is in doubt (`structure` says why); partial:
+   * stored, but a stage reported an error on it; failed: nothing stored as done (no question, or a
+   * stage threw), retried next run; skipped: already in the store under the same run key (its
+   * stored verdict is in `structure`, so a needs-review paper stays flagged). Precedence over one
+   * paper read: failed, then needs-review (its errors are still listed), then partial, then done.
+   */
+  status: 'done' | 'partial' | 'needs-review' | 'skipped' | 'failed';
+  /** The paper's structural verdict (pipeline/reading-verdict.ts); absent where it was not judged. */
+  structure?: StructureVerdict;
   pages: number;
   questions: number;
   pagesRendered: number;
@@ -134,7 +143,8 @@ export function preparePaper(file: string, store: Store, batchKey: string, setti
   const prior = store.paper(sha);
   if (prior?.status === 'done' && prior.run_key === key && !settings.config.force) {
     const questions = (store.db.prepare('SELECT count(*) n FROM items WHERE paper = ?').get(sha) as { n: number }).n;
-    return { outcome: { ...outcome, sha256: sha, status: 'skipped', pages: prior.pages ?? 0, questions } };
+    const structure = store.verdict(sha);
+    return { outcome: { ...outcome, sha256: sha, status: 'skipped', pages: prior.pages ?? 0, questions, ...(structure && { structure }) } };
   }
   return { job: { file, sha256: sha, runKey: key } };
 }
@@ -142,7 +152,9 @@ export function preparePaper(file: string, store: Store, batchKey: string, setti
 /**
  * The stages over one paper, wherever it runs; nothing is written to the store here (page images
  * and figure crops go to disk under names fixed by the paper's hash). A paper in which no question
- * was found has failed; one a stage reported an error on is partial.
+ * was found has failed; one whose structure the decoder doubts needs review; one a stage reported
+ * an error on is partial. The outcome and rows are plain data, so they come back whole from a pool
+ * or queue worker.
  */
 export async function analysePaper(job: PaperJob, settings: PaperSettings): Promise<PaperResult> {
   const outcome = { ...emptyOutcome(job.file), sha256: job.sha256 };
@@ -166,7 +178,9 @@ export async function analysePaper(job: PaperJob, settings: PaperSettings): Prom
     }
     if (doc.sha256 !== job.sha256) throw new DocumentError('register/changed', 'the file changed after it was listed');
     if (!doc.questions.length) throw new DocumentError('segment/no-questions', `no question found in ${doc.pageCount} pages (template ${doc.template.id})`);
-    outcome.status = doc.messages.errors.length ? 'partial' : 'done';
+    const structure = verdictOf(doc);
+    if (structure) outcome.structure = structure;
+    outcome.status = structure?.status === 'needs-review' ? 'needs-review' : doc.messages.errors.length ? 'partial' : 'done';
   } catch (e) {
     const err = e as Error;
     const page = e instanceof DocumentError ? e.page : undefined;

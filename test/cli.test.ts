@@ -1,5 +1,6 @@
 // The command line over a batch: bad inputs fail alone and say why, the rest is ingested, the exit
-// status tells (a paper with no question is a failure, retried next run); with no papers given it
+// status tells (a paper with no question is a failure, retried next run; a paper whose structure is
+// in doubt is needs-review, with why, and stays flagged on a re-run); with no papers given it
 // runs the shipped samples; a killed run resumes. Bad settings are refused before any paper is
 // read; a full disk stops the batch with its path and leaves the store whole; the bin
 // (`npx exam-ingest`) exits with the documented status, and `make ingest` prints it last.
@@ -12,8 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT, type ConfigInput } from '../pipeline/config.ts';
 import { parseCsv } from './analyse.ts';
 import { SHARED } from './helpers.ts';
+import { statusesFromLog } from './generality-score.ts';
+import { EXIT, exitCode } from '../pipeline/exit-status.ts';
+import { paperLine, paperNotes, statusWord, summaryLine } from '../pipeline/run-report.ts';
+import type { PaperOutcome } from '../pipeline/run.ts';
 
 const SAMPLE = path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf');
+/** A quiz whose cover says it holds 8 questions and prints 5 (fixtures/make-unsure.ts): its reading disagrees with its own count. */
+const STATED_COUNT = path.join(ROOT, 'fixtures/unsure/stated-count.pdf');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const CLI = path.join(ROOT, 'pipeline/cli.ts');
 const clean = { ...process.env, IN: '', OUT: '', YEAR: '', CI: 'true', FORCE: '', TEMPLATE: '' };
@@ -97,12 +104,47 @@ describe('ingest command', () => {
     expect(records(path.join(out, '2026/items.jsonl'))).toHaveLength(10);
   }, 400_000);
 
+  it('marks a paper whose reading disagrees with its stated count needs-review, says why, exits 3, and keeps it flagged on a re-run', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-unsure-'));
+    fs.copyFileSync(STATED_COUNT, path.join(dir, 'stated-count.pdf'));
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-unsure-out-'));
+    const first = ingest(['--in', dir, '--out', out, '--year', '2026']);
+    expect(first.code, first.out).toBe(3);
+    // The paper's line starts with its status, and says why; the bench's parser reads the word.
+    expect(first.out).toMatch(/^needs-review stated-count\.pdf: 1 pages, 5 questions, 1 pages rendered, 5 records written, .*coverage \d+%; needs review: .*states 8 questions/m);
+    expect(statusesFromLog(first.out).get('stated-count')).toBe('needs-review');
+    // Under the paper in the summary: the reasons, then its diagnostics.
+    expect(first.out).toMatch(/^stated-count\.pdf: needs review \(coverage \d+%.*\), 0 errors, \d+ warnings\n {2}needs review: .*states 8 questions/m);
+    expect(first.out).toMatch(/summary: 1 papers \(0 unchanged\), .* 1 needs-review, 0 partial, 0 failed/);
+    expect(first.out.trim().split('\n').at(-1)).toMatch(/^exit status 3: .*needs review/);
+    // Every record says so, apart from the reviewer's status; the store holds the paper as done, flagged.
+    const recs = records(path.join(out, '2026/items.jsonl'));
+    expect(recs).toHaveLength(5);
+    for (const r of recs) {
+      expect(r.review).toEqual({ status: 'pending' });
+      expect(r.structure).toMatchObject({ status: 'needs-review', reasons: [expect.stringMatching(/states 8 questions/)], unsure: false });
+      expect(r.structure.coverage).toBeGreaterThan(0);
+    }
+    const db = new Database(path.join(out, '2026/store.sqlite'), { readonly: true });
+    const row = db.prepare('SELECT status, structure, structure_reasons, coverage FROM papers').get() as { status: string; structure: string; structure_reasons: string; coverage: number };
+    db.close();
+    expect(row).toMatchObject({ status: 'done', structure: 'needs-review' });
+    expect(JSON.parse(row.structure_reasons)).toEqual(recs[0].structure.reasons);
+    // Read again: not re-read (same run key), still flagged, still status 3.
+    const again = ingest(['--in', dir, '--out', out, '--year', '2026']);
+    expect(again.code, again.out).toBe(3);
+    expect(again.out).toMatch(/^needs-review stated-count\.pdf: 1 pages, 5 questions \(already in the store\), coverage \d+%; needs review: .*states 8 questions/m);
+    expect(again.out).toMatch(/^stated-count\.pdf: needs review \(coverage \d+%\), as stored\n {2}needs review: .*states 8 questions/m);
+    expect(again.out).toMatch(/summary: 1 papers \(1 unchanged\), 1 pages \(0 rendered\), .* 0 records written, 1 needs-review, 0 partial, 0 failed/);
+  }, 400_000);
+
   it('prints its usage with --help, exit statuses included', () => {
     const r = ingest(['--help']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/--in DIR/);
     expect(r.out).toMatch(/WORKERS=n/);
-    expect(r.out).toMatch(/Exit status: 0 .* 1 .* 3 .*partial/s);
+    expect(r.out).toMatch(/Exit status: 0 .* 1 .* 3 .*partial.*needs review/s);
+    expect(r.out).toMatch(/needs-review \(stored, but its structure is in doubt/);
   });
 
   it('resumes a killed run from the store: finished papers are not redone', async () => {
@@ -136,6 +178,41 @@ describe('ingest command', () => {
     expect(() => resolveConfig({ year: '2026' }, { QUEUE: 'localhost:6379' })).toThrow(/QUEUE must be a Redis URL/);
     expect(() => resolveConfig({ year: '2026' }, { QUEUE_STALL_MS: '10' })).toThrow(/QUEUE_STALL_MS/);
     expect(resolveConfig({ year: '2026' }, { WORKERS: '3', QUEUE: 'redis://127.0.0.1:6380' })).toMatchObject({ workers: 3, queue: 'redis://127.0.0.1:6380', queueStallMs: 30_000 });
+  });
+});
+
+describe('the run\'s report: status words, the summary and the exit status', () => {
+  const outcome = (o: Partial<PaperOutcome>): PaperOutcome => ({ file: 'p.pdf', sha256: 'ab', status: 'done', pages: 2, questions: 5, pagesRendered: 2, recordsWritten: 5, timings: {}, messages: [], ...o });
+  const flagged = { status: 'needs-review' as const, reasons: ['the paper states 8 questions; 5 were read', '1 question read unsurely (4)'], coverage: 0.62, unsure: [4] };
+  const error = { severity: 'error' as const, rule: 'answers/missing', message: 'no answer for 3', file: 'p.pdf' };
+
+  it('puts needs-review over partial and done, failed over all, and keeps a skipped paper flagged', () => {
+    expect(statusWord(outcome({}))).toBe('done   ');
+    expect(statusWord(outcome({ status: 'partial' }))).toBe('PARTIAL');
+    expect(statusWord(outcome({ status: 'needs-review', structure: flagged, messages: [error] }))).toBe('needs-review');
+    expect(statusWord(outcome({ status: 'skipped', structure: flagged }))).toBe('needs-review');
+    expect(statusWord(outcome({ status: 'skipped', structure: { ...flagged, status: 'sure', reasons: [] } }))).toBe('skipped');
+    expect(statusWord(outcome({ status: 'failed', structure: flagged }))).toBe('FAILED ');
+    // A paper that needs review and has an error: its errors are still counted on its line and listed under it.
+    const both = outcome({ status: 'needs-review', structure: flagged, messages: [error] });
+    expect(paperLine(both)).toBe('needs-review p.pdf: 2 pages, 5 questions, 2 pages rendered, 5 records written, 1 errors, coverage 62%; needs review: the paper states 8 questions; 5 were read; 1 question read unsurely (4)');
+    expect(paperNotes(both)).toEqual([
+      'p.pdf: needs review (coverage 62%, unsure questions 4), 1 errors, 0 warnings',
+      '  needs review: the paper states 8 questions; 5 were read',
+      '  needs review: 1 question read unsurely (4)',
+      '  error: p.pdf: no answer for 3 [answers/missing]',
+    ]);
+    expect(paperNotes(outcome({}))).toEqual([]);
+    expect(summaryLine({ papers: [both, outcome({ status: 'skipped', structure: flagged, pagesRendered: 0, recordsWritten: 0 }), outcome({ status: 'partial' }), outcome({})], seconds: 1, itemsFile: '', jsonlRewritten: false, corpus: [] }))
+      .toBe('summary: 4 papers (1 unchanged), 8 pages (6 rendered), 20 questions, 15 records written, 2 needs-review, 1 partial, 0 failed, 1.0 s');
+  });
+
+  it('exits 3 where a paper needs review (read now or as stored), 1 where one failed, 0 where all are done', () => {
+    expect(exitCode([outcome({}), outcome({ status: 'skipped' })])).toBe(EXIT.done);
+    expect(exitCode([outcome({}), outcome({ status: 'needs-review', structure: flagged })])).toBe(EXIT.partial);
+    expect(exitCode([outcome({ status: 'skipped', structure: flagged })])).toBe(EXIT.partial);
+    expect(exitCode([outcome({ status: 'partial' })])).toBe(EXIT.partial);
+    expect(exitCode([outcome({ status: 'needs-review', structure: flagged }), outcome({ status: 'failed' })])).toBe(EXIT.failed);
   });
 });
 

@@ -1,6 +1,7 @@
 // QUEUE=redis://…: a real Redis on a free loopback port, two `make worker` processes, nine KICE
 // booklets through the queue, one worker killed with SIGKILL mid-run: its paper is taken over after
-// the stall interval, and items.jsonl is the single-process run's, with no row written twice.
+// the stall interval, and items.jsonl is the single-process run's, with no row written twice. A
+// paper's needs-review verdict comes back through the queue whole.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { QUEUE_NAME, redisOptions } from '../pipeline/queue/connection.ts';
 import { runBatch } from '../pipeline/run.ts';
+import { runQueued } from '../pipeline/queue/enqueue.ts';
+import { startWorker } from '../pipeline/queue/worker.ts';
+import { Store } from '../pipeline/store/db.ts';
 import { freePort, haveShared, KCSAT } from './helpers.ts';
 
 const STEMS = ['202106', '202111', '202206'].flatMap(s => ['dif', 'geo', 'pro'].map(e => `${s}-h3-math-${e}`));
@@ -102,4 +106,28 @@ describe.skipIf(!haveShared())('ingest through the queue', () => {
     expect(await exited(survivor)).toBe(0);
     await events.close();
   }, 1_500_000);
+
+  it('brings a paper\'s needs-review verdict back through the queue whole', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-unsure-'));
+    fs.copyFileSync(path.join(ROOT, 'fixtures/unsure/stated-count.pdf'), path.join(dir, 'stated-count.pdf'));
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-unsure-out-'));
+    const config = resolveConfig({ year: '2099', inDir: dir, outDir: out, dpi: DPI, progress: false }, { QUEUE: url, QUEUE_STALL_MS: STALL_MS });
+    // A worker in this process: the paper's outcome and rows still travel through Redis as JSON.
+    const worker = startWorker({ ...config, queue: url });
+    try {
+      const result = await runQueued(config);
+      expect(result.papers.map(p => [p.file, p.status])).toEqual([['stated-count.pdf', 'needs-review']]);
+      expect(result.papers[0].structure).toMatchObject({ status: 'needs-review', reasons: [expect.stringMatching(/states 8 questions; 5 were read/)] });
+      const store = new Store(path.join(out, '2099', 'store.sqlite'));
+      try {
+        expect(store.verdict(result.papers[0].sha256)).toEqual(result.papers[0].structure);
+      } finally {
+        store.close();
+      }
+      const records = fs.readFileSync(path.join(out, '2099', 'items.jsonl'), 'utf8').trim().split('\n').map(l => JSON.parse(l));
+      expect(records.map(r => r.structure.status)).toEqual(Array(5).fill('needs-review'));
+    } finally {
+      await worker.close();
+    }
+  }, 300_000);
 });

@@ -208,6 +208,70 @@ describe.skipIf(!haveChromium())('the region box on the shipped sample, in Chrom
   });
 });
 
+describe.skipIf(!haveChromium())('a paper whose structure needs review, on the static site in Chromium', () => {
+  const OUT = path.join(TEST_OUT, 'review-unsure');
+  const YEAR_DIR = path.join(OUT, '2026');
+  beforeAll(async () => {
+    fs.rmSync(OUT, { recursive: true, force: true });
+    // A quiz that states 8 questions and prints 5 (fixtures/make-unsure.ts), and a teacher's quiz that reads sure.
+    const inbox = fs.mkdtempSync(path.join(os.tmpdir(), 'review-unsure-'));
+    fs.symlinkSync(path.join(ROOT, 'fixtures', 'unsure', 'stated-count.pdf'), path.join(inbox, 'stated-count.pdf'));
+    fs.symlinkSync(path.join(ROOT, 'fixtures', 'educator', 'en-dot-upper.pdf'), path.join(inbox, 'en-dot-upper.pdf'));
+    const result = await runBatch(resolveConfig({ year: '2026', inDir: inbox, outDir: OUT, progress: false }, {}));
+    expect(result.papers.map(p => [p.file, p.status])).toEqual([['en-dot-upper.pdf', 'done'], ['stated-count.pdf', 'needs-review']]);
+    fs.rmSync(inbox, { recursive: true, force: true });
+  }, 300_000);
+
+  it('lists it first on the index with its pages, coverage and status, and says why at the top of its page', async () => {
+    // One question of it marked as read unsurely, as the decoder marks one on its record.
+    const itemsFile = path.join(YEAR_DIR, 'items.jsonl');
+    const lines = readLines(itemsFile).map(l => JSON.parse(l));
+    const second = lines.find(r => r.source.file === 'stated-count.pdf' && r.number === 2);
+    second.structure.unsure = true;
+    fs.writeFileSync(itemsFile, lines.map(l => JSON.stringify(l)).join('\n') + '\n');
+    const site = buildReviewSite(YEAR_DIR);
+    const browser = await launch();
+    try {
+      const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors = consoleErrors(tab);
+      await tab.goto(pathToFileURL(site.index).href);
+      const rows = await tab.locator('table tbody tr').evaluateAll(trs => trs.map(tr => [...tr.querySelectorAll('td')].slice(0, 4).map(td => td.textContent!.trim())));
+      // Unsure papers first, though its name sorts after the other's.
+      expect(rows[0]).toEqual(['stated-count.pdf', 'needs-review', '1', expect.stringMatching(/^\d+%$/)]);
+      expect(rows[1]).toEqual(['en-dot-upper.pdf', 'done', '2', expect.stringMatching(/^\d+%$/)]);
+      expect(await tab.locator('.problems li').first().textContent()).toMatch(/^needs review stated-count\.pdf: the paper states 8 questions; 5 were read/);
+      await tab.click('table a[href^="papers/"] >> nth=0');
+      await tab.waitForLoadState('load');
+      // At the top of the paper's page, above its questions: that it needs review, and why.
+      const banner = tab.locator('section.structure.needs-review');
+      expect(await banner.isVisible()).toBe(true);
+      expect(await banner.locator('h2').textContent()).toBe('The structure of this paper needs review');
+      expect(await banner.locator('.reasons li').allTextContents()).toEqual(['the paper states 8 questions; 5 were read']);
+      expect(await banner.locator('.coverage').textContent()).toMatch(/^coverage \d+% of the paper's text · read unsurely: 2$/);
+      const bannerBox = (await banner.boundingBox())!, firstItem = (await tab.locator('article.item').first().boundingBox())!;
+      expect(bannerBox.y + bannerBox.height).toBeLessThan(firstItem.y);
+      expect(bannerBox.y).toBeLessThan(900);
+      // The question read unsurely is marked, in the list of questions and on its own article.
+      expect(await tab.locator('.toc a.unsure').allTextContents()).toEqual(['2']);
+      const unsure = tab.locator(`article[data-item-id="${second.id}"]`);
+      expect(await unsure.getAttribute('data-unsure')).toBe('true');
+      expect(await unsure.locator('header .flag.unsure').textContent()).toBe('read unsurely');
+      expect(await tab.locator('article[data-unsure]').count()).toBe(1);
+      const shot = screenshotPath('review-needs-review.png');
+      await tab.screenshot({ path: shot });
+      console.log(`screenshot: ${shot}`);
+      // The sure paper's page has no such banner.
+      await tab.goBack();
+      await tab.click('table a[href^="papers/"] >> nth=1');
+      await tab.waitForLoadState('load');
+      expect(await tab.locator('section.structure').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe.skipIf(!haveShared() || !haveChromium())('the review page of a real KICE booklet in Chromium', () => {
   const OUT = path.join(TEST_OUT, 'review-real');
   const YEAR_DIR = path.join(OUT, '2099');

@@ -3,7 +3,8 @@
 // the background with progress pushed to the page; one item verified, one rejected and one answer
 // edited from the keyboard survive a reload; a second reviewer on a stale version is told of the
 // conflict. And by mouse alone, on the shipped sample: the Verify, Reject and Edit buttons (each
-// showing its key) decide, the store holds the decisions, and an edit with markup reads as typed.
+// showing its key) decide, the store holds the decisions, and an edit with markup reads as typed. A
+// paper whose structure needs review says so on its job, first in the set's papers, and on its items.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -204,4 +205,55 @@ describe.skipIf(!haveChromium())('review page by mouse', () => {
       await browser.close();
     }
   }, 120_000);
+});
+
+describe.skipIf(!haveChromium())('a paper whose structure needs review, on the review page', () => {
+  const UNSURE_OUT = path.join(TEST_OUT, 'server-unsure');
+  let server: ReviewServer;
+  beforeAll(async () => {
+    fs.rmSync(UNSURE_OUT, { recursive: true, force: true });
+    server = await startReviewServer(resolveServerSettings({ port: 0, outDir: UNSURE_OUT, year: '2099' }, {}));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('says so on its job, lists it first among the set\'s papers with why, and flags each of its items', async () => {
+    const browser = await launch();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      const errors = consoleErrors(page);
+      await page.goto(`${server.url}/?set=unsure`);
+      // A quiz that states 8 questions and prints 5 (fixtures/make-unsure.ts), and a teacher's quiz that reads sure; both in one pick.
+      await page.setInputFiles('#file', [path.join(ROOT, 'fixtures', 'educator', 'en-dot-upper.pdf'), path.join(ROOT, 'fixtures', 'unsure', 'stated-count.pdf')]);
+      await page.click('#send');
+      await expect.poll(() => page.locator('#jobs li[data-state="done"]').count(), { timeout: 240_000 }).toBe(2);
+      // Stored (its job is done), and the job that met it says the paper needs review and why (the
+      // first job's run may have met both uploads, the second then finding them stored: still flagged).
+      const reviewJobs = await page.locator('#jobs li.needs-review').allTextContents();
+      expect(reviewJobs.length).toBeGreaterThanOrEqual(1);
+      for (const t of reviewJobs) expect(t).toMatch(/: done \(\d\/\d papers\) — stated-count\.pdf needs review: the paper states 8 questions; 5 were read$/);
+      await expect.poll(() => page.locator('#message').textContent()).toMatch(/stated-count\.pdf needs review: the paper states 8 questions; 5 were read$/);
+      // The set's papers: the one needing review first, though its name sorts after the other's, with its pages, coverage and reasons.
+      const papers = page.locator('#papers');
+      await expect.poll(() => papers.locator('tbody tr').count()).toBe(2);
+      expect(await papers.getAttribute('open')).not.toBeNull();
+      expect(await papers.locator('summary').textContent()).toBe('Papers: 2 · 1 need review');
+      const rows = await papers.locator('tbody tr').evaluateAll(trs => trs.map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent!.trim())));
+      expect(rows[0]).toEqual(['stated-count.pdf', 'needs-review', '1', expect.stringMatching(/^\d+%$/), '5', '0', 'the paper states 8 questions; 5 were read']);
+      expect(rows[1]).toEqual(['en-dot-upper.pdf', 'done', '2', expect.stringMatching(/^\d+%$/), '5', '0', '']);
+      // Each of its items says its paper needs review, with why; the other paper's say nothing.
+      await expect.poll(() => page.locator('#items article.item').count()).toBe(10);
+      const flagged = page.locator('#items article[data-structure="needs-review"]');
+      expect(await flagged.count()).toBe(5);
+      expect(await flagged.first().locator('header .flag.needs-review').textContent()).toBe('paper needs review: the paper states 8 questions; 5 were read');
+      expect(await page.locator('#items article[data-structure="sure"] .flag.needs-review').count()).toBe(0);
+      const shot = screenshotPath('server-needs-review.png');
+      await page.screenshot({ path: shot });
+      console.log(`screenshot: ${shot}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 300_000);
 });

@@ -1,8 +1,9 @@
 // Timestamped splits: refreshes over real KICE booklets of two sittings give two frozen splits with
 // the right records; a refresh with nothing new changes no byte; a corrected answer key re-reads the
 // paper and is published as a new version in the next split; a refresh killed before its rename
-// leaves no split and the next one completes it. And, without ../shared: the plan, the lock, the
-// store migration and the run key of a paper with its key.
+// leaves no split and the next one completes it. And, without ../shared: the plan (a paper whose
+// structure needs review publishes verified records only), the lock, the store migration and the
+// run key of a paper with its key.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -187,6 +188,17 @@ describe('split plan, lock, store and run key', () => {
     expect(plan.waiting).toBe(1);
     const reviewed = planSplit({ name: '26-05', cutoff: '2026-05', previousCutoff: null, records, papers, published: none, reviewedOnly: true });
     expect(reviewed.items.map(i => i.id)).toEqual(['p-4']);
+  });
+
+  it('publishes a record of a paper whose structure needs review only once a reviewer has verified it', () => {
+    const unsure = { status: 'needs-review' as const, reasons: ['the paper states 8 questions; 5 were read'], coverage: 0.9, unsure: false };
+    const records = [
+      record('p-1', { structure: unsure }),
+      record('p-2', { structure: unsure, review: { status: 'verified' } }),
+      record('p-3', { structure: { ...unsure, status: 'sure', reasons: [] } }),
+    ];
+    const plan = planSplit({ name: '26-05', cutoff: '2026-05', previousCutoff: null, records, papers, published: none, reviewedOnly: false });
+    expect(plan.items.map(i => i.id)).toEqual(['p-2', 'p-3']);
   });
 
   it('publishes a changed record as its next version, withdraws one no longer eligible, and lists a paper added late', () => {

@@ -1,7 +1,9 @@
-// store and ids: one transaction per document, unchanged records not rewritten, stable ids.
+// store and ids: one transaction per document, unchanged records not rewritten, stable ids, and
+// each paper's structural verdict (needs-review with its reasons) kept beside its done status.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { questionId } from '../pipeline/ids.ts';
 import { Store } from '../pipeline/store/db.ts';
@@ -46,6 +48,40 @@ describe('store', () => {
     expect(() => store.saveDocument({ ...paper, pages: 3 }, [], [item(1, 'changed'), bad], [])).toThrow();
     expect(stored(store)).toEqual([item(1, 'a').record]);
     expect(store.paper(sha)?.pages).toBe(2);
+    store.close();
+  });
+
+  it('keeps a paper\'s structural verdict with it: needs-review is stored as done, with its reasons, coverage and unsure numbers', () => {
+    const store = new Store(path.join(dir, 'verdict.sqlite'));
+    const verdict = { status: 'needs-review' as const, reasons: ['the paper states 8 questions; 5 were read', '2 questions read unsurely (3, 4)'], coverage: 0.412, unsure: [3, 4] };
+    store.saveDocument({ ...paper, verdict }, [], [item(1, 'a')], []);
+    // Stored (not failed), so a re-run under the same run key skips it; flagged all the same.
+    expect(store.paper(sha)).toMatchObject({ status: 'done', run_key: 'k', structure: 'needs-review', coverage: 0.412 });
+    expect(store.verdict(sha)).toEqual(verdict);
+    expect(store.donePapers()).toEqual([sha]);
+    // Read again and found sure: the flag goes.
+    store.saveDocument({ ...paper, verdict: { status: 'sure', reasons: [], coverage: 0.97, unsure: [] } }, [], [item(1, 'a')], []);
+    expect(store.verdict(sha)).toEqual({ status: 'sure', reasons: [], coverage: 0.97, unsure: [] });
+    // A failure after it keeps the rows and the verdict of the last good read.
+    store.saveFailure(sha, 'x.pdf', 'register/invalid: broken');
+    expect(store.verdict(sha)?.status).toBe('sure');
+    // Not judged: no verdict.
+    store.saveDocument(paper, [], [item(1, 'a')], []);
+    expect(store.verdict(sha)).toBeNull();
+    store.close();
+  });
+
+  it('gives a store made before verdicts were kept the columns, its papers unjudged', () => {
+    const file = path.join(dir, 'old.sqlite');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE papers (sha256 TEXT PRIMARY KEY, file TEXT NOT NULL, pages INTEGER, template TEXT, exam TEXT, status TEXT NOT NULL, error TEXT, run_key TEXT, updated_at TEXT NOT NULL, added_at TEXT);
+      INSERT INTO papers VALUES ('${sha}', 'x.pdf', 2, 'kcsat-math', '{}', 'done', NULL, 'k', '2025-01-01', '2025-01-01');`);
+    old.close();
+    const store = new Store(file);
+    expect(store.paper(sha)).toMatchObject({ status: 'done', structure: null, coverage: null });
+    expect(store.verdict(sha)).toBeNull();
+    store.saveDocument({ ...paper, verdict: { status: 'needs-review', reasons: ['r'], coverage: 0.5, unsure: [] } }, [], [], []);
+    expect(store.verdict(sha)).toMatchObject({ status: 'needs-review', reasons: ['r'] });
     store.close();
   });
 

@@ -1,11 +1,13 @@
 // WORKERS=n: papers read by a pool of worker processes give the same bytes as one process reads —
-// items.jsonl, page images and figure crops — whatever order the papers finish in.
+// items.jsonl, page images and figure crops — whatever order the papers finish in; a paper's
+// structural verdict (needs-review, its reasons) comes back from a worker process whole.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { runBatch } from '../pipeline/run.ts';
+import { Store } from '../pipeline/store/db.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 /**
@@ -81,4 +83,25 @@ describe('worker processes', () => {
     expect(result.papers.filter(p => p.status === 'failed')).toEqual([]);
     expect(fs.readFileSync(path.join(outDir, '2099', 'items.jsonl')).equals(one.files.get('items.jsonl')!)).toBe(true);
   }, 900_000);
+
+  it('brings a paper\'s needs-review verdict back from a worker process whole', async () => {
+    // Two papers, WORKERS=2: this process takes the first and the worker process the second.
+    const inDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workers-unsure-'));
+    const quiz = fs.readFileSync(path.join(ROOT, 'fixtures/unsure/stated-count.pdf'));
+    fs.writeFileSync(path.join(inDir, 'a-stated-count.pdf'), quiz);
+    fs.writeFileSync(path.join(inDir, 'b-stated-count.pdf'), Buffer.concat([quiz, Buffer.from('\n% a copy\n')]));
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workers-unsure-out-'));
+    const result = await runBatch(resolveConfig({ year: '2099', inDir, outDir, progress: false }, { WORKERS: '2' }));
+    for (const p of result.papers) {
+      expect(p.status, p.file).toBe('needs-review');
+      expect(p.structure).toMatchObject({ status: 'needs-review', reasons: [expect.stringMatching(/states 8 questions; 5 were read/)] });
+    }
+    expect(result.papers.map(p => p.structure)).toEqual([result.papers[0].structure, result.papers[0].structure]);
+    const store = new Store(path.join(outDir, '2099', 'store.sqlite'));
+    try {
+      for (const p of result.papers) expect(store.verdict(p.sha256)).toEqual(p.structure);
+    } finally {
+      store.close();
+    }
+  }, 300_000);
 });

@@ -38,6 +38,11 @@ export interface ItemContext {
   treeTitle?: (id: string) => string | null;
   /** Decisions can be made here (the review server): Verify, Reject, Pending, Edit buttons with their keys. */
   actions?: boolean;
+  /**
+   * Say on the item itself that its paper's structure needs review, and why: where no page of the
+   * paper says it at its top (the review server lists items of many papers together).
+   */
+  paperStructure?: boolean;
 }
 
 /** The `lang` and `dir` attributes of text in a language; nothing where the language is not known. */
@@ -143,8 +148,19 @@ function actionsBar(r: ReviewRecord & { translations?: Record<string, unknown> }
   ].join('')}</div>`;
 }
 
+/** The item's structural flags: read unsurely, and (where asked) its paper needs review, with the reasons as the title. */
+function structureFlags(r: ReviewRecord, ctx: ItemContext): string {
+  const s = r.structure;
+  if (!s) return '';
+  const flags: string[] = [];
+  if (s.unsure) flags.push(' <span class="flag unsure" title="the decoder read this question unsurely: check where it starts and ends">read unsurely</span>');
+  if (ctx.paperStructure && s.status === 'needs-review') flags.push(` <span class="flag needs-review" title="${escapeHtml(s.reasons.join('; '))}">paper needs review: ${escapeHtml(s.reasons.join('; '))}</span>`);
+  return flags.join('');
+}
+
 export function renderItem(r: ReviewRecord, ctx: ItemContext): string {
   const status = r.review?.status ?? 'pending';
+  const unsure = r.structure?.unsure ? ' unsure' : '';
   const options = r.options?.length
     ? `<ol class="options">${r.options.map(o => `<li data-label="${escapeHtml(o.label)}"><span class="label">${escapeHtml(o.label)}</span> <span class="text">${markdownToInlineHtml(o.text)}</span></li>`).join('')}</ol>`
     : '';
@@ -154,8 +170,8 @@ export function renderItem(r: ReviewRecord, ctx: ItemContext): string {
     `<li class="severity-${escapeHtml(d.severity)}"><b>${escapeHtml(d.severity)}</b> <code>${escapeHtml(d.rule)}</code>${d.page ? ` (page ${d.page})` : ''}: ${escapeHtml(d.message)}</li>`).join('');
   const title = `${r.section && r.section !== 'main' ? `${escapeHtml(r.section)} · ` : ''}${escapeHtml(r.number)}`;
   const language = ctx.language === undefined ? recordLanguage(r) : ctx.language;
-  return `<article class="item status-${escapeHtml(status)}" id="${escapeHtml(r.id)}" data-item-id="${escapeHtml(r.id)}" data-version="${r.review?.version ?? 0}" data-status="${escapeHtml(status)}" tabindex="-1">
-<header><a class="anchor" href="#${escapeHtml(encodeURIComponent(r.id))}">${title}</a> <span class="paper">${escapeHtml(r.source.file)}</span>${r.pilot ? ' <span class="flag">pilot</span>' : ''}${ctx.actions ? actionsBar(r) : ''}${reviewBlock(r)}</header>
+  return `<article class="item status-${escapeHtml(status)}${unsure}" id="${escapeHtml(r.id)}" data-item-id="${escapeHtml(r.id)}" data-version="${r.review?.version ?? 0}" data-status="${escapeHtml(status)}"${r.structure ? ` data-structure="${escapeHtml(r.structure.status)}"` : ''}${unsure ? ' data-unsure="true"' : ''} tabindex="-1">
+<header><a class="anchor" href="#${escapeHtml(encodeURIComponent(r.id))}">${title}</a> <span class="paper">${escapeHtml(r.source.file)}</span>${r.pilot ? ' <span class="flag">pilot</span>' : ''}${structureFlags(r, ctx)}${ctx.actions ? actionsBar(r) : ''}${reviewBlock(r)}</header>
 <div class="item-body"><div class="item-text">${withTranslationsHtml(`<div class="question"${langAttributes(language)}><div class="stem">${markdownToHtml(r.stem)}</div>${options}</div>`, r)}${facts(r, ctx)}${figures ? `<div class="crops">${figures}</div>` : ''}${diagnostics ? `<ul class="diagnostics">${diagnostics}</ul>` : ''}</div>
 <div class="item-pages">${recordPages(r).map(p => pageFigure(r, p, ctx)).join('')}</div></div>
 </article>`;

@@ -6,6 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PageInfo, StoreDiagnostic } from './item-html.ts';
 import type { ReviewRecord } from './record.ts';
+import type { StructureStatus } from '../reading-verdict.ts';
+
+/** A paper's structural verdict as its records carry it (every record of a paper carries the same). */
+export interface PaperStructure {
+  status: StructureStatus;
+  reasons: string[];
+  coverage: number | null;
+}
 
 export interface PaperData {
   sha256: string;
@@ -16,6 +24,10 @@ export interface PaperData {
   records: ReviewRecord[];
   pages: Map<number, PageInfo>;
   diagnostics: StoreDiagnostic[];
+  /** How many pages the paper has (its records' `source.pages`); null where they do not say. */
+  pageCount: number | null;
+  /** The verdict on its structure; null where its records carry none (not judged, or emitted before verdicts). */
+  structure: PaperStructure | null;
 }
 
 export interface FailedPaper {
@@ -52,9 +64,10 @@ export function loadYear(yearDir: string): YearData {
     const sha = record.source?.sha256 ?? 'unknown';
     let paper = byPaper.get(sha);
     if (!paper) {
-      paper = { sha256: sha, file: record.source?.file ?? '?', exam: record.exam ?? {}, lines: [], records: [], pages: new Map(), diagnostics: [] };
+      paper = { sha256: sha, file: record.source?.file ?? '?', exam: record.exam ?? {}, lines: [], records: [], pages: new Map(), diagnostics: [], pageCount: record.source?.pages ?? null, structure: null };
       byPaper.set(sha, paper);
     }
+    if (!paper.structure && record.structure) paper.structure = { status: record.structure.status, reasons: record.structure.reasons ?? [], coverage: record.structure.coverage ?? null };
     paper.lines.push(line);
     paper.records.push(record);
   }

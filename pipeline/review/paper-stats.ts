@@ -1,7 +1,16 @@
 // Counts shown for a paper on the review index: what it holds and what looks wrong with it.
 import type { PaperData } from './load.ts';
 
+/** A paper's status on the index, as the run named it: needs-review over partial (an error) over done. */
+export type PaperStatus = 'needs-review' | 'partial' | 'done';
+
 export interface PaperStats {
+  status: PaperStatus;
+  /** Pages of the paper and the share of its text the reading explains; null where not known. */
+  pages: number | null;
+  coverage: number | null;
+  /** Items read unsurely. */
+  unsure: number;
   items: number;
   answered: number;
   withFigures: number;
@@ -24,6 +33,10 @@ export function paperStats(p: PaperData): PaperStats {
   const warnings = diags.filter(d => d.severity === 'warning').length;
   const answered = p.records.filter(r => r.answer !== null && r.answer !== undefined && r.answer !== '').length;
   return {
+    status: p.structure?.status === 'needs-review' ? 'needs-review' : errors ? 'partial' : 'done',
+    pages: p.pageCount,
+    coverage: p.structure?.coverage ?? null,
+    unsure: p.records.filter(r => r.structure?.unsure).length,
     items: p.records.length,
     answered,
     withFigures: p.records.filter(r => r.figures?.length).length,

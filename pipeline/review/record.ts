@@ -2,6 +2,7 @@
 // (pipeline/stages/emit.ts) and overlaid by the store (knowledge, duplicate_of, review); this is
 // the reading side's view, so fields the passes over the store fill may be absent.
 import type { ItemRecord } from '../stages/emit.ts';
+import type { RecordStructure } from '../reading-verdict.ts';
 
 export interface Region {
   page: number;
@@ -56,6 +57,8 @@ export interface ReviewRecord extends Pick<ItemRecord, 'id' | 'section' | 'numbe
   review?: RecordReview;
   diagnostics?: { severity: string; rule: string; message: string }[];
   pilot?: boolean;
+  /** The structural verdict on the record's paper, and whether this question was read unsurely; absent on older records. */
+  structure?: RecordStructure | null;
 }
 
 /** A knowledge tag as one line of text: `수학I > 지수함수와 로그함수 (0.82)`. */

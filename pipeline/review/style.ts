@@ -14,7 +14,13 @@ a { color: #1849a9; }
 table { border-collapse: collapse; width: 100%; background: #fff; font-size: .92rem; }
 th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
 th { background: #eef1f5; } td.num { text-align: right; font-variant-numeric: tabular-nums; } tbody td:first-child { white-space: nowrap; }
-tr.has-problems td:first-child { border-left: 4px solid var(--warn); } tr.failed td:first-child { border-left: 4px solid var(--bad); }
+tr.has-problems td:first-child { border-left: 4px solid var(--warn); } tr.failed td:first-child, tr.needs-review td:first-child { border-left: 4px solid var(--bad); }
+td.paper-status { white-space: nowrap; } tr.needs-review td.paper-status, .problems .needs-review b { color: var(--bad); font-weight: 600; }
+.structure.needs-review { background: #fef3f2; border: 1px solid #fda29b; border-left: 6px solid var(--bad); border-radius: 8px; padding: 8px 14px; margin: 8px 0 16px; }
+.structure.needs-review h2 { margin: 2px 0 4px; color: var(--bad); } .structure .reasons { margin: 4px 0; padding-left: 18px; } .structure p { margin: 4px 0; }
+.toc a.unsure { color: var(--bad); font-weight: 700; } .toc a.unsure::after { content: "?"; }
+.item.unsure { border-left: 6px dashed var(--bad); }
+.flag.unsure, .flag.needs-review { background: #fee4e2; color: var(--bad); }
 .summary { display: flex; gap: 18px; flex-wrap: wrap; margin: 8px 0 16px; }
 .summary div { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; }
 .summary b { display: block; font-size: 1.2rem; }

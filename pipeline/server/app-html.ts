@@ -1,5 +1,6 @@
 // The review server's one page: upload (file picker and drag-and-drop), the jobs with their
-// progress, and the review queue (keys, or the buttons on each item that show them; each item's
+// progress, the set's papers (pages, coverage, status; those whose structure needs review first,
+// with why), and the review queue (keys, or the buttons on each item that show them; each item's
 // question text carries its paper's lang and dir). Its script is public/app.js; no inline script,
 // so the Content-Security-Policy can forbid any.
 import { escapeHtml } from '../review/escape.ts';
@@ -28,6 +29,7 @@ export function appHtml(sets: string[]): string {
 <p class="help">By mouse: the buttons on each item (each shows its key). By keyboard: <kbd>j</kbd>/<kbd>↓</kbd> next · <kbd>k</kbd>/<kbd>↑</kbd> previous · <kbd>n</kbd> next pending · <kbd>v</kbd> verify · <kbd>x</kbd> reject · <kbd>p</kbd> back to pending · <kbd>e</kbd> edit · <kbd>t</kbd> edit translation (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> save, <kbd>Esc</kbd> cancel)</p>
 <p id="message" role="status" aria-live="polite"></p>
 <p id="counts"></p>
+<details id="papers" hidden><summary>Papers</summary><table><thead><tr><th>paper</th><th>status</th><th>pages</th><th>coverage</th><th>items</th><th>unsure</th><th>why it needs review</th></tr></thead><tbody></tbody></table></details>
 <nav id="pager" class="bar" hidden><button type="button" id="previous">◀ previous page</button><button type="button" id="next">next page ▶</button> <span class="help"><kbd>j</kbd>/<kbd>k</kbd> past the end of a page turn it</span></nav>
 <div id="items"></div>
 </main><script type="module" src="/assets/app.js"></script></body></html>
@@ -40,7 +42,9 @@ export const APP_CSS = `
 #drop.over { border-color: #2e90fa; background: #eff8ff; }
 #jobs { flex-basis: 100%; margin: 0; padding-left: 18px; }
 #jobs .failed, #message.error { color: var(--bad); }
-#jobs .done { color: var(--ok); }
+#jobs .done { color: var(--ok); } #jobs .done.needs-review { color: var(--bad); }
+#papers { margin: 8px 0; } #papers summary { cursor: pointer; font-weight: 600; }
+#papers tr.needs-review td:first-child { border-left: 4px solid var(--bad); } #papers tr.needs-review .paper-status { color: var(--bad); font-weight: 600; }
 .help { color: var(--muted); font-size: .85rem; }
 kbd { border: 1px solid var(--line); border-radius: 3px; padding: 0 4px; background: #fff; font-size: .8rem; }
 form.edit { display: grid; grid-template-columns: max-content 1fr; gap: 6px 10px; margin: 10px 0; padding: 10px; background: var(--bg); border-radius: 6px; }

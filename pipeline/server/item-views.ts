@@ -46,6 +46,8 @@ export function itemsHtml(sets: Sets, set: string, records: ReviewRecord[]): str
       language: sets.paperLanguage(set, r),
       treeTitle,
       actions: true,
+      // Items of many papers stand together here: each says if its paper's structure needs review.
+      paperStructure: true,
     });
   }).join('\n');
 }

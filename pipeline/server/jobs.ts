@@ -24,8 +24,8 @@ export interface Job {
   done: number;
   total: number;
   errors: { file: string; message: string }[];
-  /** The papers the run finished, with their question counts. */
-  papers: { file: string; status: PaperOutcome['status']; questions: number }[];
+  /** The papers the run finished, with their question counts, and why a paper's structure needs review where it does. */
+  papers: { file: string; status: PaperOutcome['status']; questions: number; review?: string[] }[];
   created: string;
   finished: string | null;
 }
@@ -91,7 +91,7 @@ export class JobQueue extends EventEmitter {
         job.done = done;
         job.total = total;
         if (outcome) {
-          job.papers.push({ file: outcome.file, status: outcome.status, questions: outcome.questions });
+          job.papers.push({ file: outcome.file, status: outcome.status, questions: outcome.questions, ...(outcome.structure?.status === 'needs-review' && { review: outcome.structure.reasons }) });
           if (outcome.status === 'failed') this.failed(job, outcome);
         }
         this.changed(job);

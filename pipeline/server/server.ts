@@ -141,6 +141,8 @@ export function createReviewServer(settings: ServerSettings): { server: http.Ser
         return send(200, itemsHtml(sets, set, records), 'text/html; charset=utf-8', total);
       }
       if (method === 'GET' && d === 'summary' && parts.length === 4) return json(send, 200, setSummary(sets, set));
+      // The set's papers with pages, coverage and structural status, those needing review first.
+      if (method === 'GET' && d === 'papers' && parts.length === 4) return json(send, 200, { papers: sets.papers(set) });
       if (method === 'GET' && d === 'next-pending' && parts.length === 4) return json(send, 200, { next: nextPending(sets, set, url.searchParams.get('after')) });
       if (method === 'GET' && d === 'jobs' && parts.length === 4) return json(send, 200, { jobs: jobs.list(set).map(jobView) });
       if (method === 'GET' && d === 'export' && parts.length === 4) {

@@ -9,6 +9,7 @@ import type { ReviewRecord } from '../review/record.ts';
 import { HttpError } from './http-error.ts';
 import { checkSetName, safeStem } from './security.ts';
 import { paperLanguage } from '../text/language.ts';
+import { reviewFirst } from '../reading-verdict.ts';
 import { ItemsWriter } from './items-writer.ts';
 import type { ServerSettings } from './settings.ts';
 
@@ -22,6 +23,19 @@ export interface SetPaths {
   yearDir: string;
   store: string;
   items: string;
+}
+
+/** A stored paper of a set as the review page lists it. */
+export interface SetPaper {
+  sha256: string;
+  file: string;
+  pages: number | null;
+  /** needs-review where its structure is in doubt (the reasons say why); done otherwise. */
+  status: 'needs-review' | 'done';
+  reasons: string[];
+  coverage: number | null;
+  items: number;
+  unsure: number;
 }
 
 export class Sets {
@@ -78,6 +92,19 @@ export class Sets {
       this.orders.set(name, ids);
     }
     return ids;
+  }
+
+  /**
+   * The set's stored papers with their pages, coverage and structural status, for the page's list
+   * of papers: those whose structure needs review first (least explained first), then by name.
+   */
+  papers(name: string): SetPaper[] {
+    const rows = (this.store(name)?.db.prepare(`SELECT p.sha256, p.file, p.pages, p.structure, p.structure_reasons, p.coverage,
+      (SELECT count(*) FROM items i WHERE i.paper = p.sha256) AS items,
+      (SELECT count(*) FROM items i WHERE i.paper = p.sha256 AND json_extract(i.record, '$.structure.unsure')) AS unsure
+      FROM papers p WHERE p.status = 'done'`).all() ?? []) as { sha256: string; file: string; pages: number | null; structure: string | null; structure_reasons: string | null; coverage: number | null; items: number; unsure: number }[];
+    const papers = rows.map(r => ({ sha256: r.sha256, file: r.file, pages: r.pages, status: r.structure === 'needs-review' ? 'needs-review' as const : 'done' as const, reasons: JSON.parse(r.structure_reasons ?? '[]') as string[], coverage: r.coverage, items: r.items, unsure: r.unsure }));
+    return papers.sort((a, b) => reviewFirst(a, b) || a.file.localeCompare(b.file));
   }
 
   /**

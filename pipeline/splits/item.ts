@@ -9,7 +9,7 @@ import type { ItemRecord } from '../stages/emit.ts';
  * A record as the store gives it (emit's record with the overlays): what reviewers may change is
  * looser here (tags edited as plain strings), and fields other passes add pass through.
  */
-export interface StoreRecord extends Omit<ItemRecord, 'source' | 'exam' | 'parts' | 'pilot' | 'flags' | 'figures' | 'knowledge' | 'review' | 'diagnostics'> {
+export interface StoreRecord extends Omit<ItemRecord, 'source' | 'exam' | 'parts' | 'pilot' | 'flags' | 'figures' | 'knowledge' | 'review' | 'diagnostics' | 'structure'> {
   source: { file: string; sha256: string; pages?: number };
   exam: { family?: string; year?: number | null; sitting?: string | null; subject?: string | null; language?: string; [k: string]: unknown };
   parts?: ItemRecord['parts'];
@@ -17,6 +17,8 @@ export interface StoreRecord extends Omit<ItemRecord, 'source' | 'exam' | 'parts
   knowledge: unknown[];
   review?: { status?: string; [k: string]: unknown };
   diagnostics?: unknown[];
+  /** Absent on records emitted before verdicts were kept. */
+  structure?: ItemRecord['structure'];
   [k: string]: unknown;
 }
 
@@ -31,11 +33,16 @@ export interface SplitItem extends StoreRecord {
   fingerprint: string;
 }
 
-/** Canonical and not rejected; verified too where only reviewed records are wanted. */
+/**
+ * Canonical and not rejected; verified too where only reviewed records are wanted, and always where
+ * its paper's structure needs review (a doubtful reading enters the benchmark only once a person
+ * has checked the record).
+ */
 export function eligible(r: StoreRecord, reviewedOnly: boolean): boolean {
   const status = r.review?.status ?? 'pending';
   if (r.duplicate_of) return false;
   if (status === 'rejected') return false;
+  if (r.structure?.status === 'needs-review') return status === 'verified';
   return !reviewedOnly || status === 'verified';
 }
 

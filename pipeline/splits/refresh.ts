@@ -105,6 +105,8 @@ async function ingest(cfg: RefreshConfig, onPaper: Progress | undefined, lines: 
     lines.push(...result.corpus);
   }
   const n = (s: PaperOutcome['status']) => papers.filter(p => p.status === s).length;
-  lines.push(`ingest: ${papers.length} papers in ${cfg.inbox} (${n('done')} new or redone, ${n('skipped')} unchanged, ${n('failed')} failed)`);
+  // Read now: done, partial or needing review. A paper needing review (read now or stored so) publishes only its verified records.
+  const review = papers.filter(p => p.status !== 'failed' && p.structure?.status === 'needs-review').length;
+  lines.push(`ingest: ${papers.length} papers in ${cfg.inbox} (${n('done') + n('partial') + n('needs-review')} new or redone, ${n('skipped')} unchanged, ${n('failed')} failed${review ? `; ${review} need review: only their verified records are published` : ''})`);
   return { papers, companions };
 }

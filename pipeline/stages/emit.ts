@@ -6,6 +6,7 @@ import type { Marking } from '../structure/marking.ts';
 import type { PaperDocument, Question } from '../document.ts';
 import { round } from '../document.ts';
 import type { Stage } from '../stage.ts';
+import { recordStructure, verdictOf, type RecordStructure } from '../reading-verdict.ts';
 
 export interface ItemRecord {
   id: string;
@@ -40,6 +41,12 @@ export interface ItemRecord {
   /** The canonical record of this record's near-duplicate cluster: filled by the dedup pass. */
   duplicate_of: string | null;
   review: { status: 'pending' | 'verified' | 'rejected' };
+  /**
+   * The structural verdict on the record's paper (pipeline/reading-verdict.ts), apart from the
+   * reviewer's `review.status`: `needs-review` with its reasons where the reading is in doubt, the
+   * paper's coverage, and whether this question itself was read unsurely; null where not judged.
+   */
+  structure: RecordStructure | null;
   diagnostics: { severity: string; rule: string; message: string }[];
 }
 
@@ -81,6 +88,7 @@ export function toRecord(doc: PaperDocument, q: Question): ItemRecord {
     knowledge: [],
     duplicate_of: null,
     review: { status: 'pending' },
+    structure: recordStructure(doc, q),
     diagnostics: doc.messages.list.filter(d => d.item === q.id).map(d => ({ severity: d.severity, rule: d.rule, message: d.message })),
   };
 }
@@ -92,7 +100,7 @@ export function emitStage(): Stage {
     run(doc, ctx) {
       const records = doc.questions.map(q => toRecord(doc, q));
       const changed = ctx.store.saveDocument(
-        { sha256: doc.sha256, file: doc.file, pages: doc.pageCount, template: doc.template.id, exam: JSON.stringify(doc.exam), run_key: ctx.runKey },
+        { sha256: doc.sha256, file: doc.file, pages: doc.pageCount, template: doc.template.id, exam: JSON.stringify(doc.exam), run_key: ctx.runKey, verdict: verdictOf(doc) },
         doc.pages.map(p => ({ number: p.number, width: p.width, height: p.height, image: p.image ?? null, section: p.section })),
         records.map(r => ({ id: r.id, section: r.section, number: r.number, page: r.page, record: JSON.stringify(r) })),
         doc.messages.list,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../diagnostics.ts';
+import type { StructureStatus, StructureVerdict } from '../reading-verdict.ts';
 import { withCorpus, type CorpusColumns } from '../corpus/overlay.ts';
 import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
 import { TRANSLATIONS_COLUMN, withTranslations, type TranslationColumns } from '../translate/overlay.ts';
@@ -17,10 +18,21 @@ export interface PaperRow {
   pages: number | null;
   template: string | null;
   exam: string | null;
+  /** Whether the paper's rows are stored (done) or not (failed: read again next run); how sure its reading is, is `structure`. */
   status: 'done' | 'failed';
   error: string | null;
   run_key: string | null;
+  /** The structural verdict (pipeline/reading-verdict.ts): null where the paper was not judged (or stored before verdicts were). */
+  structure: StructureStatus | null;
+  /** JSON: the reasons the paper needs review. */
+  structure_reasons: string | null;
+  coverage: number | null;
+  /** JSON: the numbers of the questions read unsurely. */
+  unsure: string | null;
 }
+
+/** What emit writes of a paper: its row less what the store decides, with the verdict as an object. */
+export type PaperInput = Omit<PaperRow, 'status' | 'error' | 'structure' | 'structure_reasons' | 'coverage' | 'unsure'> & { verdict?: StructureVerdict | null };
 
 export interface ItemRow {
   id: string;
@@ -40,8 +52,11 @@ export interface PageRow {
 
 /** Where emit puts a paper's rows: the store itself, or a collector that hands them to the store's owner. */
 export interface PaperSink {
-  saveDocument(paper: Omit<PaperRow, 'status' | 'error'>, pages: PageRow[], items: ItemRow[], diagnostics: Diagnostic[]): number;
+  saveDocument(paper: PaperInput, pages: PageRow[], items: ItemRow[], diagnostics: Diagnostic[]): number;
 }
+
+/** Columns added to `papers` after stores were first written, with their types: a store that lacks one gets it (Store.migrate). */
+const LATER_PAPER_COLUMNS: [string, string][] = [['structure', 'TEXT'], ['structure_reasons', 'TEXT'], ['coverage', 'REAL'], ['unsure', 'TEXT']];
 
 type RecordColumns = CorpusColumns & ReviewColumns & TranslationColumns;
 
@@ -76,6 +91,15 @@ export class Store implements PaperSink {
         this.db.exec('UPDATE papers SET added_at = updated_at WHERE added_at IS NULL');
       })();
     }
+    // A paper stored before verdicts were kept has none (NULL): it was not judged, and says so.
+    for (const [name, type] of LATER_PAPER_COLUMNS) if (!columns.includes(name)) this.db.exec(`ALTER TABLE papers ADD COLUMN ${name} ${type}`);
+  }
+
+  /** A stored paper's structural verdict; null where it has none (not judged, or not stored). */
+  verdict(sha256: string): StructureVerdict | null {
+    const row = this.paper(sha256);
+    if (!row?.structure) return null;
+    return { status: row.structure, reasons: JSON.parse(row.structure_reasons ?? '[]'), coverage: row.coverage, unsure: JSON.parse(row.unsure ?? '[]') };
   }
 
   /** Every done paper with what dates it: the cover (exam JSON) and when the store first saw it. */
@@ -88,13 +112,21 @@ export class Store implements PaperSink {
   }
 
   /** Write one document's outcome whole: paper, pages, items, diagnostics. Returns how many item rows changed. */
-  saveDocument(paper: Omit<PaperRow, 'status' | 'error'>, pages: PageRow[], items: ItemRow[], diagnostics: Diagnostic[]): number {
+  saveDocument(paper: PaperInput, pages: PageRow[], items: ItemRow[], diagnostics: Diagnostic[]): number {
     let changed = 0;
+    const { verdict, ...row } = paper;
+    const judged = {
+      structure: verdict?.status ?? null,
+      structure_reasons: verdict ? JSON.stringify(verdict.reasons) : null,
+      coverage: verdict?.coverage ?? null,
+      unsure: verdict ? JSON.stringify(verdict.unsure) : null,
+    };
     this.db.transaction(() => {
-      this.db.prepare(`INSERT INTO papers (sha256, file, pages, template, exam, status, error, run_key, updated_at, added_at)
-        VALUES (@sha256, @file, @pages, @template, @exam, 'done', NULL, @run_key, datetime('now'), datetime('now'))
+      this.db.prepare(`INSERT INTO papers (sha256, file, pages, template, exam, status, error, run_key, updated_at, added_at, structure, structure_reasons, coverage, unsure)
+        VALUES (@sha256, @file, @pages, @template, @exam, 'done', NULL, @run_key, datetime('now'), datetime('now'), @structure, @structure_reasons, @coverage, @unsure)
         ON CONFLICT(sha256) DO UPDATE SET file = excluded.file, pages = excluded.pages, template = excluded.template, exam = excluded.exam,
-          status = 'done', error = NULL, run_key = excluded.run_key, updated_at = excluded.updated_at`).run(paper);
+          status = 'done', error = NULL, run_key = excluded.run_key, updated_at = excluded.updated_at,
+          structure = excluded.structure, structure_reasons = excluded.structure_reasons, coverage = excluded.coverage, unsure = excluded.unsure`).run({ ...row, ...judged });
       const page = this.db.prepare(`INSERT INTO pages (paper, number, width, height, image, section) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT(paper, number) DO UPDATE SET width = excluded.width, height = excluded.height, image = excluded.image, section = excluded.section`);
       for (const p of pages) page.run(paper.sha256, p.number, p.width, p.height, p.image, p.section);

@@ -1,10 +1,10 @@
 // What emit would write for one paper, held rather than written: stages may run in a pool worker or
 // on another machine, and the store is written from one place only (the process that owns it).
 import type { Diagnostic } from '../diagnostics.ts';
-import type { ItemRow, PageRow, PaperRow, PaperSink } from './db.ts';
+import type { ItemRow, PageRow, PaperInput, PaperSink } from './db.ts';
 
 export interface PaperWrite {
-  paper: Omit<PaperRow, 'status' | 'error'>;
+  paper: PaperInput;
   pages: PageRow[];
   items: ItemRow[];
   diagnostics: Diagnostic[];

@@ -9,7 +9,13 @@ CREATE TABLE IF NOT EXISTS papers (
   error       TEXT,
   run_key     TEXT,            -- pipeline version + settings that produced the rows
   updated_at  TEXT NOT NULL,
-  added_at    TEXT             -- when the store first saw the paper; never changes (a split's date where the cover has none). Old stores get it from db.ts
+  added_at    TEXT,            -- when the store first saw the paper; never changes (a split's date where the cover has none). Old stores get it from db.ts
+  -- The structural verdict (pipeline/reading-verdict.ts), apart from status: a needs-review paper is
+  -- stored as done (not read again under the same run key) and stays flagged. NULL: not judged.
+  structure   TEXT,            -- sure | needs-review
+  structure_reasons TEXT,      -- JSON array: why it needs review
+  coverage    REAL,            -- share of the body text the reading explains (0–1)
+  unsure      TEXT             -- JSON array: numbers of the questions read unsurely
 );
 CREATE TABLE IF NOT EXISTS pages (
   paper   TEXT NOT NULL REFERENCES papers(sha256) ON DELETE CASCADE,

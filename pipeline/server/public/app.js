@@ -285,6 +285,9 @@ $('#items').addEventListener('click', e => {
   if (button && ACTIONS[button.dataset.action]) ACTIONS[button.dataset.action](article);
 });
 
+/** The papers of a job read but whose structure is in doubt: stored (done), and said so with their reasons. */
+const reviewText = job => (job.papers ?? []).filter(p => p.review).map(p => `${p.file} needs review: ${p.review.join('; ')}`).join('; ');
+
 function jobLine(job) {
   let li = document.getElementById(`job-${job.job}`);
   if (!li) {
@@ -295,7 +298,39 @@ function jobLine(job) {
   li.className = job.state;
   li.dataset.state = job.state;
   const errors = job.errors.map(e => `${e.file}: ${e.message}`).join('; ');
-  li.textContent = `${job.file}: ${job.state}${job.total ? ` (${job.done}/${job.total} papers)` : ''}${errors ? ` — ${errors}` : ''}`;
+  const review = reviewText(job);
+  li.classList.toggle('needs-review', !!review);
+  li.textContent = `${job.file}: ${job.state}${job.total ? ` (${job.done}/${job.total} papers)` : ''}${errors ? ` — ${errors}` : ''}${review ? ` — ${review}` : ''}`;
+}
+
+/** The set's papers with their pages, coverage and status, those whose structure needs review first, each with why. */
+async function loadPapers() {
+  if (!state.set) return;
+  const res = await api(`/api/sets/${encodeURIComponent(state.set)}/papers`);
+  const section = $('#papers');
+  if (!res.ok || !res.body.papers.length) { section.hidden = true; return; }
+  const cell = (text, cls) => { const td = document.createElement('td'); td.textContent = text; if (cls) td.className = cls; return td; };
+  const rows = res.body.papers.map(p => {
+    const tr = document.createElement('tr');
+    tr.dataset.status = p.status;
+    tr.className = p.status;
+    tr.append(
+      cell(p.file),
+      cell(p.status, 'paper-status'),
+      cell(p.pages ?? '—', 'num'),
+      cell(typeof p.coverage === 'number' ? `${Math.round(p.coverage * 100)}%` : '—', 'num coverage'),
+      cell(String(p.items), 'num'),
+      cell(String(p.unsure), 'num'),
+      cell(p.reasons.join('; '), 'reasons'),
+    );
+    return tr;
+  });
+  $('#papers tbody').replaceChildren(...rows);
+  const flagged = res.body.papers.filter(p => p.status === 'needs-review').length;
+  $('#papers summary').textContent = `Papers: ${res.body.papers.length}${flagged ? ` · ${flagged} need review` : ''}`;
+  // Open where a paper needs review, so it is seen before its items are trusted.
+  if (flagged) section.open = true;
+  section.hidden = false;
 }
 
 function follow(jobId) {
@@ -305,10 +340,11 @@ function follow(jobId) {
     const job = JSON.parse(ev.data);
     jobLine(job);
     // The set's items appear as each paper is done.
-    if (job.papers.length > seen) { seen = job.papers.length; loadItems(); }
+    if (job.papers.length > seen) { seen = job.papers.length; loadItems(); loadPapers(); }
     if (job.state === 'done' || job.state === 'failed') {
       events.close();
-      message(`${job.file}: ${job.state}${job.errors.length ? ` — ${job.errors.map(e => e.message).join('; ')}` : ''}`, job.state === 'failed');
+      const review = reviewText(job);
+      message(`${job.file}: ${job.state}${job.errors.length ? ` — ${job.errors.map(e => e.message).join('; ')}` : ''}${review ? ` — ${review}` : ''}`, job.state === 'failed' || !!review);
       loadItems();
     }
   });
@@ -369,6 +405,7 @@ async function openSet(name) {
   history.replaceState(null, '', `/?set=${encodeURIComponent(name)}`);
   $('#jobs').replaceChildren();
   loadItems();
+  loadPapers();
   // The set's jobs, so a reloaded page still shows (and follows) what is being ingested.
   const res = await api(`/api/sets/${encodeURIComponent(name)}/jobs`);
   if (!res.ok) return;
