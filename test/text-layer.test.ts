@@ -12,7 +12,8 @@ import { dropHidden } from '../pipeline/text/hidden.ts';
 import { framesOf } from '../pipeline/text/boxes.ts';
 import { closingNotice } from '../pipeline/text/notice.ts';
 import { isGradeTable } from '../pipeline/text/grade-table.ts';
-import { isMarginFurniture, namesOwnPage, repeatedMarginTexts } from '../pipeline/text/margins.ts';
+import { isMarginFurniture, namesOwnPage } from '../pipeline/text/margins.ts';
+import { isAddress, isStamp, paperFurniture, type FurniturePage } from '../pipeline/text/furniture.ts';
 import { radicalTable, RADICAL, unifyRadicals } from '../pipeline/text/cjk-radicals.ts';
 import { holdsLegacyText, isLegacy, legacyEvidence, legacyFonts } from '../pipeline/text/legacy-font.ts';
 import { openPdf, pageSpans } from '../pipeline/providers/pdf.ts';
@@ -75,23 +76,20 @@ describe('text-layer', () => {
     expect(closingNotice({ ...page, spans: [sp('22. 구하시오.', 440, 500)] }, 421)).toBeNull();
   });
 
-  it('takes margin text for furniture by what it is: repeated on other pages, a page number, a pattern', () => {
+  it('takes margin text for furniture by what it is: a page number alone on its line, a pattern, a line naming its page', () => {
     const sp = (text: string, y: number) => ({ page: 1, text, bbox: [50, y, 300, y + 10] as [number, number, number, number], baseline: y + 8, size: 10, font: 'F', math: false });
-    const pages = [1, 2].map(n => ({ height: 800, spans: [sp(`Trang ${n}/6 - Mã đề thi 101`, 780), sp(n === 2 ? 'Câu 12. Cho hàm số' : 'KỲ THI', 20)] }));
-    const repeated = repeatedMarginTexts(pages);
-    // The page number (and the page count) do not count; the paper's code does.
-    expect([...repeated]).toEqual(['Trang #/6 - Mã đề thi 101']);
-    expect(isMarginFurniture(sp('Trang 3/6 - Mã đề thi 101', 780), repeated, [], 3, 2)).toBe(true);
-    expect(isMarginFurniture(sp('- 4 -', 780), repeated, [], 4, 6)).toBe(true);
-    expect(isMarginFurniture(sp('Câu 12. Cho hàm số', 20), repeated, [], 2, 2)).toBe(false);
-    // A question number atop each page is not a running head, and a subscript beside a formula is no page number.
-    const atop = repeatedMarginTexts([2, 3].map(n => ({ height: 800, spans: [sp(`Câu ${n * 11}:`, 20)] })));
-    expect([...atop]).toEqual([]);
+    expect(isMarginFurniture(sp('- 4 -', 780), [])).toBe(true);
+    expect(isMarginFurniture(sp('© 2024 Board', 780), [/©/u])).toBe(true);
+    expect(isMarginFurniture(sp('Câu 12. Cho hàm số', 20), [])).toBe(false);
+    // A subscript beside a formula is no page number.
     const two = sp('2', 22), formula = { ...sp('H C O', 20), bbox: [20, 18, 48, 30] as [number, number, number, number] };
-    expect(isMarginFurniture(two, new Set(), [], 5, 9, [two, formula])).toBe(false);
-    expect(isMarginFurniture(two, new Set(), [], 5, 9, [two])).toBe(true);
+    expect(isMarginFurniture(two, [], [two, formula])).toBe(false);
+    expect(isMarginFurniture(two, [], [two])).toBe(true);
     expect(namesOwnPage('Math 1271 - Quiz VI - Page 2 of 2', 2, 2)).toBe(true);
     expect(namesOwnPage('Trang 3/6 - Mã đề thi 101', 3, 6)).toBe(true);
+    expect(namesOwnPage('第2页 共6页', 2, 6)).toBe(true);
+    expect(namesOwnPage('Страница 1 из 2', 1, 2)).toBe(true);
+    expect(namesOwnPage('1／1', 1, 1)).toBe(true);
     expect(namesOwnPage('Câu 2 và 2', 2, 6)).toBe(false);
   });
 
@@ -103,6 +101,73 @@ describe('text-layer', () => {
     expect(furniture).toMatch(/저작권/);
     expect(doc.pages.map(p => p.section)).toEqual(['common', 'common', 'common', 'calculus']);
   });
+});
+
+describe('page furniture over the whole paper', () => {
+  type Box = [number, number, number, number];
+  /** A run of text at x, its baseline at y (10 pt unless said). */
+  const run = (page: number, text: string, x: number, y: number, size = 10, font = 'F') => ({ page, text, bbox: [x, y - size * 0.8, x + text.length * size * 0.5, y + size * 0.2] as Box, baseline: y, size, font, math: false });
+  const paper = (n: number, spans: (p: number) => ReturnType<typeof run>[]): FurniturePage[] => Array.from({ length: n }, (_, i) => ({ width: 600, height: 800, spans: spans(i + 1) }));
+  const setAside = (pages: FurniturePage[]) => { const found = paperFurniture(pages); return pages.map(p => p.spans.filter(s => found.has(s)).map(s => s.text)); };
+  const body = (p: number) => [run(p, 'Body text of the page that goes on for a while', 60, 300), run(p, 'and more of it further down the page', 60, 500)];
+
+  it('sets aside what is printed at the same place on several pages, mirrored on facing pages too', () => {
+    const pages = paper(4, p => [...body(p), run(p, 'Unauthorized copying is illegal.', p % 2 ? 40 : 448, 745, 7), run(p, '®', 60, 16, 8)]);
+    expect(setAside(pages)).toEqual(Array(4).fill(['Unauthorized copying is illegal.', '®']));
+  });
+
+  it('sets aside numbers of one shape that follow the pages (at any offset, alone) or change on every page (a code)', () => {
+    const pages = paper(4, p => [...body(p), run(p, String(331 + p), p % 2 ? 30 : 550, 765, 8), run(p, 'Leaving Certificate 2018', 57, 806), run(p, String(p), 296, 806, 12),
+      run(p, ['1530310429', '0398310420', '7671310421', '9777310420'][p - 1], 462, 780, 10, 'Courier')]);
+    expect(setAside(pages).map(t => t.sort())).toEqual([1, 2, 3, 4].map(p => [String(p), String(331 + p), ['1530310429', '0398310420', '7671310421', '9777310420'][p - 1], 'Leaving Certificate 2018'].sort()));
+  });
+
+  it('keeps question headings atop the pages: numbers that rise with the page, marks repeated beside them, a number beside its text', () => {
+    // `QUESTION 3` on page 1, `QUESTION 4` on page 2 …: the number moves on as the page does, but
+    // further in than the outer margin and with words, it is a question; `(25 marks)` repeats at
+    // the same place but shares its line with the question's number.
+    const pages = paper(4, p => [...body(p), run(p, `QUESTION ${p + 2}`, 57, 78), run(p, 'Question', 57, 68), run(p, `${p + 5}`, 110, 68), run(p, '(25 marks)', 486, 68),
+      run(p, `${p + 1}`, 71, 90, 12), run(p, 'Consider the following dataset.', 99, 90, 12)]);
+    expect(setAside(pages)).toEqual(Array(4).fill([]));
+    // An options row at the foot of a column on two pages is no footer.
+    expect(setAside(paper(3, p => [...body(p), ...(p < 3 ? [run(p, '① 1 ② 2 ③ 3 ④ 4', 60, 700)] : [])]))).toEqual([[], [], []]);
+  });
+
+  it('reads a browser\'s header and footer on a paper of one page, and a word processor\'s by its footer', () => {
+    const browser = paper(1, p => [run(p, '12/2/26, 1:03 AM', 28, 23, 8), run(p, 'Algebra quiz 3', 260, 23, 8), run(p, 'Algebra Quiz 3: Linear Equations', 150, 42, 15),
+      ...body(p), run(p, 'file:///home/kim/Documents/quiz-3.html', 28, 775, 8), run(p, '1/1', 560, 775, 8)]);
+    expect(setAside(browser)).toEqual([['12/2/26, 1:03 AM', 'Algebra quiz 3', 'file:///home/kim/Documents/quiz-3.html', '1/1']]);
+    const word = paper(1, p => [run(p, 'Riverside High School', 45, 22, 8.5), run(p, 'Algebra test', 470, 22, 8.5), run(p, 'Riverside High School', 45, 60), run(p, 'Algebra test', 200, 80, 15),
+      ...body(p), run(p, 'Page 1 of 1', 280, 780, 8.5)]);
+    expect(setAside(word)).toEqual([['Riverside High School', 'Algebra test', 'Page 1 of 1']]);
+    // Without a footer there is nothing to say the top line is a header: it stays.
+    expect(setAside(paper(1, p => [run(p, 'Riverside High School', 45, 22, 8.5), ...body(p)]))).toEqual([[]]);
+  });
+
+  it('tells a date and time stamp and an address from text that holds one', () => {
+    for (const t of ['12/2/26, 1:03 AM', '02.12.26, 01:03', '2026-12-02 01:03', '2/12/2026 13:03', '12 February 2026', 'Feb 12, 2026', '13:03']) expect(isStamp(t), t).toBe(true);
+    for (const t of ['Afternoon, 2:00 to 4:30', 'Friday, 8 June', '3/4 of 12', 'Question 12/2026', '']) expect(isStamp(t), t).toBe(false);
+    for (const t of ['file:///tmp/quiz-1.html', 'http://127.0.0.1:8080/quiz.html', 'https://example.org/a/b']) expect(isAddress(t), t).toBe(true);
+    for (const t of ['See https://example.org', 'collegeboard.org']) expect(isAddress(t), t).toBe(false);
+  });
+});
+
+describe('a one-page paper printed from a browser (fixtures/browser, fixtures/make-browser-print.ts)', () => {
+  for (const stem of ['en-quiz', 'de-test']) {
+    it(`${stem}: reads as printed without the header and footer, none of which is in a stem`, async () => {
+      const [printed, plain] = await Promise.all(['printed', 'plain'].map(v => analyse(path.join(ROOT, 'fixtures', 'browser', `${stem}-${v}.pdf`), 'compose')));
+      const read = (d: typeof printed) => d.questions.map(q => ({ number: q.number, stem: q.stem, options: q.options.map(o => o.text) }));
+      expect(read(plain).length).toBeGreaterThanOrEqual(5);
+      expect(read(printed)).toEqual(read(plain));
+      const furniture = printed.pages[0].furniture.map(s => s.text).join(' ');
+      expect(furniture).toMatch(/\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}/);
+      expect(furniture).toMatch(/le:\/\/\/|http:\/\//);
+      expect(furniture).toContain('1/1');
+      expect(plain.pages[0].furniture).toEqual([]);
+      const stems = printed.questions.map(q => `${q.stem} ${q.options.map(o => o.text).join(' ')}`).join('\n');
+      for (const s of printed.pages[0].furniture) expect(stems).not.toContain(s.text.trim());
+    }, 60_000);
+  }
 });
 
 describe('grading tables', () => {

@@ -19,7 +19,8 @@ import { decodeGlyphIds, glyphIdFonts, glyphIdTable } from '../text/glyph-ids.ts
 import { drawnRules } from '../text/drawn-rules.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
-import { aloneOnLine, edgeLines, isMarginFurniture, namesOwnPage, lineKey, repeatedHeadLines, repeatedMarginTexts } from '../text/margins.ts';
+import { aloneOnLine, isMarginFurniture } from '../text/margins.ts';
+import { paperFurniture } from '../text/furniture.ts';
 import { readCover } from '../text/cover.ts';
 import { radicalTable, unifyRadicals } from '../text/cjk-radicals.ts';
 import { legacyFonts } from '../text/legacy-font.ts';
@@ -191,12 +192,13 @@ export function textLayerStage(): Stage {
       }
       markLegacyFonts(doc, read);
       // Furniture once every page is read: what repeats in the margins is told by the other pages.
-      const textPages = doc.pages.map((p, i) => ({ height: p.height, spans: p.ocr ? [] : read[i] }));
-      const repeated = repeatedMarginTexts(textPages);
-      const heads = repeatedHeadLines(textPages);
+      const found = paperFurniture(doc.pages.map((p, i) => {
+        const body = findBody(p, p.shapes, t.layout?.columns !== 1);
+        return { width: p.width, height: p.height, spans: read[i], ocr: p.ocr, ruled: body.ruleX === null ? undefined : body };
+      }), t.re.furniture);
       doc.pages.forEach((page, i) => {
-        const kept = splitFurniture(page, read[i], t, repeated, heads, doc.pages.length);
-        if (kept.length) doc.messages.info('text-layer/margin-text', `text in the page's margin read as body (not repeated on other pages, not a page number): "${kept.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
+        const kept = splitFurniture(page, read[i], t, found);
+        if (kept.length) doc.messages.info('text-layer/margin-text', `text in the page's margin read as body (not repeated at its place on other pages, not a page number, header or footer): "${kept.map(s => s.text).join(' ').slice(0, 60)}"`, { page: page.number, stage: 'text-layer' });
       });
       setApartClosingNotices(doc);
       for (const page of doc.pages) {
@@ -282,11 +284,12 @@ export function clampGiants(spans: Span[], pageNumber: number, doc: PaperDocumen
 
 /**
  * Sort a page's spans into body and furniture, and read the page's section heading from its head.
- * `repeated` (margin texts found on other pages too) makes the body of a page with no column rule
- * its own: margin text that is not furniture by what it is stays in the body, and the body grows
- * to hold it. Returns those spans.
+ * `found` holds what the paper as a whole sets aside (`paperFurniture`: running heads and footers,
+ * page numbers, a browser's header and footer). On a page with no column rule, the rest of the
+ * margin text that is not furniture by what it is (a page number, a template pattern) stays in
+ * the body, and the body grows to hold it. Returns those spans.
  */
-export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repeated?: ReadonlySet<string>, heads?: ReadonlySet<string>, pageCount?: number): Span[] {
+export function splitFurniture(page: PageInfo, spans: Span[], t: Template, found: ReadonlyMap<Span, string> = new Map()): Span[] {
   const body = findBody(page, page.shapes, t.layout?.columns !== 1);
   page.body = { y0: body.y0, y1: body.y1 };
   page.spans = [];
@@ -295,22 +298,18 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, repea
   const margin = page.height * 0.12;
   const head: Span[] = [];
   const keptInMargin: Span[] = [];
-  // Head and foot lines printed at the same place on other pages too are running heads, whole.
-  // (A page with a column rule has its body measured already.)
-  const runningHead = new Set(heads?.size && !page.ocr && body.ruleX === null ? edgeLines(spans, page.height).filter(l => heads.has(lineKey(l))).flat() : []);
-  // A head or foot line that names its own page (`Page 2 of 2`) is furniture, all of it.
-  const edge = spans.filter(s => centerY(s.bbox) < margin || centerY(s.bbox) > page.height - margin);
-  const pageLine = new Set(edge.filter(s => namesOwnPage(s.text, page.number, pageCount ?? 0))
-    .flatMap(n => edge.filter(o => Math.abs(o.baseline - n.baseline) <= 2)));
+  // A lone number's line mates: what the paper has not set aside already.
+  const mates = spans.filter(o => !found.has(o));
   for (const s of spans) {
     const cy = centerY(s.bbox);
+    const byPaper = found.has(s);
     let outside = cy < body.y0 || cy > body.y1;
-    if (outside && repeated && body.ruleX === null && !page.ocr && !isMarginFurniture(s, repeated, t.re.furniture, page.number, pageCount ?? 0, spans)) {
+    if (outside && !byPaper && body.ruleX === null && !page.ocr && !isMarginFurniture(s, t.re.furniture, mates)) {
       outside = false;
       keptInMargin.push(s);
     }
     const nearEdge = cy < margin || cy > page.height - margin;
-    const furniture = outside || runningHead.has(s) || pageLine.has(s) || (nearEdge && t.re.furniture.some(re => re.test(s.text)) && aloneOnLine(s, spans)) || t.re.anywhere.some(re => re.test(s.text));
+    const furniture = outside || byPaper || (nearEdge && t.re.furniture.some(re => re.test(s.text)) && aloneOnLine(s, mates)) || t.re.anywhere.some(re => re.test(s.text));
     if (!furniture) { page.spans.push(s); continue; }
     page.furniture.push(s);
     if (cy < body.y0 || cy < margin) head.push(s);
