@@ -50,6 +50,27 @@ function rowKeyPageHtml(form: string, common: Row[], electives: [string, Row[]][
   return `${html}${block(electives.flatMap(([, r]) => r))}</table></section>`;
 }
 
+/**
+ * One table for every form and elective, as newspapers and academies reprint the key: the common
+ * items with an answer column per form under 정답, and the elective items with a column per form
+ * and elective (홀수형 over 확률과 통계 / 미적분 / 기하, 정답 under each); header cells span rows and columns.
+ */
+function combinedKeyPageHtml(common: Row[], electives: [string, Row[]][]): string {
+  const forms: [string, number][] = [['홀수형', 0], ['짝수형', EVEN_SHIFT]];
+  const half = Math.ceil(common.length / 2);
+  let html = '<section><h1>2025학년도 대학수학능력시험 수학 영역 정답표</h1>';
+  html += `<table><tr><th colspan="8">공통과목</th></tr><tr>${'<th rowspan="2">문항<br>번호</th><th colspan="2">정답</th><th rowspan="2">배점</th>'.repeat(2)}</tr>`;
+  html += `<tr>${forms.map(([f]) => `<th>${f}</th>`).join('').repeat(2)}</tr>`;
+  const cells = (r?: Row) => (r ? `<td>${r.number}</td>${forms.map(([, shift]) => `<td>${shown(r, shift)}</td>`).join('')}<td>${r.points}</td>` : '<td></td><td></td><td></td><td></td>');
+  for (let i = 0; i < half; i++) html += `<tr>${cells(common[i])}${cells(common[half + i])}</tr>`;
+  html += `</table><table><tr><th rowspan="3">문항<br>번호</th>${forms.map(([f]) => `<th colspan="${electives.length}">${f}</th>`).join('')}<th rowspan="3">배점</th></tr>`;
+  html += `<tr>${forms.map(() => electives.map(([name]) => `<th>${name}</th>`).join('')).join('')}</tr><tr>${'<th>정답</th>'.repeat(forms.length * electives.length)}</tr>`;
+  electives[0][1].forEach((first, i) => {
+    html += `<tr><td>${first.number}</td>${forms.map(([, shift]) => electives.map(([, r]) => `<td>${shown(r[i], shift)}</td>`).join('')).join('')}<td>${first.points}</td></tr>`;
+  });
+  return `${html}</table></section>`;
+}
+
 /** HTML → PDF (Chromium) → SVG with every glyph a path (pdftocairo) → PDF again: a key with no text layer. */
 async function outlineKeyPdf(dir: string, html: string, out: string): Promise<void> {
   const browser = await launch();
@@ -136,6 +157,25 @@ describe.skipIf(!haveShared() || !haveChromium())('a CSAT key table of triples, 
     expect(doc.questions.map(q => `${q.section}:${q.number}=${digitOf(q.answer)}`)).toEqual(truth.map(r => `${r.section}:${r.number}=${r.answer}`));
     expect(read.map(a => `${a.section}:${a.number}@${a.points}`).sort()).toEqual(truth.map(r => `${r.section}:${r.number}@${r.points}`).sort());
   }, 240_000);
+
+  it('reads one table for all forms and electives: the columns of the booklet\'s form, each elective\'s under its heading', async () => {
+    const dir3 = fs.mkdtempSync(path.join(os.tmpdir(), 'key-combined-'));
+    const common = truth.filter(r => r.section === 'common');
+    const electives: [string, Row[]][] = [['확률과 통계', 'prob-stat'], ['미적분', 'calculus'], ['기하', 'geometry']].map(([name, id]) => [name, truth.filter(r => r.section === id)]);
+    const key = path.join(dir3, 'key.pdf');
+    await outlineKeyPdf(dir3, combinedKeyPageHtml(common, electives), key);
+    for (const [form, shift] of [['odd', 0], ['even', EVEN_SHIFT]] as const) {
+      doc.exam.form = form;
+      for (const q of doc.questions) q.answer = null;
+      doc.messages.list.length = 0;
+      const read = await readKey(key, doc);
+      joinAnswers(doc, read, 'key');
+      expect(doc.questions.map(q => `${q.section}:${q.number}=${digitOf(q.answer)}`), form).toEqual(truth.map(r => `${r.section}:${r.number}=${digitOf(shown(r, shift))}`));
+      expect(read.map(a => `${a.section}:${a.number}@${a.points}`).sort()).toEqual(truth.map(r => `${r.section}:${r.number}@${r.points}`).sort());
+      expect(doc.messages.list.filter(m => m.rule.startsWith('answers/') && m.severity !== 'info')).toEqual([]);
+    }
+    doc.exam.form = 'odd';
+  }, 400_000);
 
   it('reads the 짝수형 page for a booklet of that form', async () => {
     doc.exam.form = 'even';

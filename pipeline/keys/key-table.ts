@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { OcrPool } from '../providers/ocr.ts';
 import { inkBox, isCircled, type Gray } from './grid.ts';
 import { readCircled, readNumber } from './image-key.ts';
+import { ruledTables } from './cells.ts';
 
 type Box = [number, number, number, number];
 
@@ -193,49 +194,80 @@ async function readRowLabelled(g: Gray, rows: GridRow[], digits: OcrPool, text: 
   return true;
 }
 
+/** Cells whose tops are this close (pixels) start one row. */
+const SAME_ROW = 4;
+/** A table's header is at most this many rows of cells deep. */
+const HEADER_ROWS = 5;
+
+/**
+ * A table whose header cells head its columns, however they span (a cell over two rows, a form's
+ * name over three columns): each column takes its kind (number, answer, points) from the header
+ * cell nearest the data that names one, and its headings (a form, a section) from the other header
+ * cells over it. A column group is a number column and the answer and points columns right of it;
+ * each answer column of a group gives one run of entries, under its own headings — a key that
+ * prints every form's and every elective's answers side by side gives each of them. False where
+ * the header names no number and answer columns.
+ */
+async function readColumnHeaded(g: Gray, cells: GridCell[], digits: OcrPool, text: OcrPool, out: TableKeyPage, ti: number, headerTexts: string[]): Promise<boolean> {
+  // Header rows from the top: rows of cells that carry words; the first row with a ring or a bare number is data.
+  const starts: number[] = [];
+  for (const c of cells) if (!starts.some(y => Math.abs(y - c.box[1]) <= SAME_ROW)) starts.push(c.box[1]);
+  starts.sort((a, b) => a - b);
+  const header: { cell: GridCell; text: string; kind: ColumnKind | null }[] = [];
+  let dataTop = Infinity;
+  for (const y of starts.slice(0, HEADER_ROWS + 1)) {
+    const row = cells.filter(c => Math.abs(c.box[1] - y) <= SAME_ROW);
+    if (row.some(c => c.ink && isCircled(g, c.ink))) { dataTop = y; break; }
+    const texts = await Promise.all(row.map(c => (c.ink ? readText(text, g, c.box) : Promise.resolve(''))));
+    if (texts.some(t => /^\d+$/.test(t)) || !texts.some(t => /\p{L}/u.test(t))) { dataTop = y; break; }
+    row.forEach((cell, i) => header.push({ cell, text: texts[i], kind: kindOf(texts[i]) }));
+  }
+  if (!header.some(h => h.kind === 'number') || !header.some(h => h.kind === 'answer') || !Number.isFinite(dataTop)) return false;
+  headerTexts.push(...header.map(h => h.text).filter(Boolean));
+  const data = cells.filter(c => c.box[1] >= dataTop - SAME_ROW);
+  // Columns: the cells of the first data row, left to right, each with the header cells over it.
+  const columns = data.filter(c => Math.abs(c.box[1] - dataTop) <= SAME_ROW).sort((a, b) => a.box[0] - b.box[0]).map(c => {
+    const over = header.filter(h => h.cell.box[0] <= centre(c.box) && h.cell.box[2] >= centre(c.box)).sort((a, b) => b.cell.box[1] - a.cell.box[1]);
+    const kind = over.find(h => h.kind)?.kind ?? null;
+    return { x0: c.box[0], x1: c.box[2], kind, headings: over.filter(h => !h.kind && /\p{L}/u.test(h.text)).map(h => h.text) };
+  });
+  const groups: { number: (typeof columns)[number]; answers: (typeof columns)[number][]; points: (typeof columns)[number][] }[] = [];
+  for (const col of columns) {
+    if (col.kind === 'number') groups.push({ number: col, answers: [], points: [] });
+    else if (col.kind && groups.length) groups[groups.length - 1][col.kind === 'answer' ? 'answers' : 'points'].push(col);
+  }
+  const inColumn = (col: { x0: number; x1: number }, band: Box) => data.find(c => centre(c.box) > col.x0 && centre(c.box) < col.x1 && (c.box[1] + c.box[3]) / 2 > band[1] && (c.box[1] + c.box[3]) / 2 < band[3]);
+  for (const [gi, grp] of groups.entries()) {
+    const numberCells = data.filter(c => centre(c.box) > grp.number.x0 && centre(c.box) < grp.number.x1).sort((a, b) => a.box[1] - b.box[1]);
+    for (const [ai, ans] of grp.answers.entries()) {
+      // The points of this answer column: the points column under the same headings, else the group's first.
+      const pts = grp.points.find(p => p.headings.join('|') === ans.headings.join('|')) ?? grp.points[0];
+      await readRun(g, digits, out, `table ${ti + 1}, column group ${gi + 1}${grp.answers.length > 1 ? `, answer column ${ai + 1}` : ''}`,
+        numberCells.map(n => ({ number: n, answer: inColumn(ans, n.box), points: pts ? inColumn(pts, n.box) : undefined, headings: [...ans.headings, ...grp.number.headings.filter(h => !ans.headings.includes(h))] })));
+    }
+  }
+  return true;
+}
+
 /**
  * Read one page. Returns null when no table on it has header cells that name a number column and
  * an answer column (a key of another layout: the caller reads it otherwise).
  */
 export async function readKeyTablePage(g: Gray, digits: OcrPool, text: OcrPool): Promise<TableKeyPage | null> {
-  const tables = gridTables(g);
   const out: TableKeyPage = { title: '', entries: [], problems: [], notes: [] };
   let found = false;
   const headerTexts: string[] = [];
+  // Tables whose header cells head columns, read from their cells; the rest (header cells down the
+  // left edge) from their rows.
+  const read: Box[] = [];
+  for (const [ti, t] of ruledTables(g).entries()) {
+    if (await readColumnHeaded(g, t.cells, digits, text, out, ti, headerTexts)) { found = true; read.push(t.box); }
+  }
+  const tables = gridTables(g);
+  const overlaps = (rows: GridRow[]) => read.some(b => rows[0].y0 < b[3] && rows[rows.length - 1].y1 > b[1]);
   for (const [ti, rows] of tables.entries()) {
-    // Header rows: from the top, rows whose cells carry words (a data row holds digits and rings).
-    const header: { cell: GridCell; text: string }[][] = [];
-    for (const row of rows.slice(0, 4)) {
-      if (row.cells.some(c => c.ink && isCircled(g, c.ink))) break;
-      const texts = await Promise.all(row.cells.map(c => (c.ink ? readText(text, g, c.box) : Promise.resolve(''))));
-      if (!texts.some(t => /\p{L}/u.test(t)) || texts.some(t => /^\d+$/.test(t))) break;
-      header.push(row.cells.map((cell, i) => ({ cell, text: texts[i] })));
-    }
-    headerTexts.push(...header.flat().map(h => h.text).filter(Boolean));
-    const kindRow = header.length ? header[header.length - 1] : [];
-    const columns = kindRow.map(h => ({ ...h, kind: kindOf(h.text) })).filter(h => h.kind);
-    if (!columns.some(c => c.kind === 'number') || !columns.some(c => c.kind === 'answer')) {
-      if (await readRowLabelled(g, rows, digits, text, out, ti, headerTexts)) found = true;
-      continue;
-    }
-    found = true;
-    // A column group: a number column and the answer and points columns right of it, up to the next number column.
-    const groupsOf: { number: GridCell; answer?: GridCell; points?: GridCell }[] = [];
-    for (const c of columns.sort((a, b) => a.cell.box[0] - b.cell.box[0])) {
-      if (c.kind === 'number') groupsOf.push({ number: c.cell });
-      else if (groupsOf.length) groupsOf[groupsOf.length - 1][c.kind as 'answer' | 'points'] ??= c.cell;
-    }
-    const data = rows.slice(header.length);
-    const at = (row: GridRow, col: GridCell | undefined) => (col ? row.cells.find(c => centre(c.box) > col.box[0] && centre(c.box) < col.box[2]) : undefined);
-    for (const [gi, grp] of groupsOf.entries()) {
-      // Headings over the group, nearest row first: the cells of the rows above that span its number column.
-      const headings: string[] = [];
-      for (let r = header.length - 2; r >= 0; r--) {
-        const h = header[r].find(x => x.cell.box[0] <= centre(grp.number.box) && x.cell.box[2] >= centre(grp.number.box));
-        if (h?.text) headings.push(h.text);
-      }
-      await readRun(g, digits, out, `table ${ti + 1}, column group ${gi + 1}`, data.map(row => ({ number: at(row, grp.number), answer: at(row, grp.answer), points: at(row, grp.points), headings })));
-    }
+    if (overlaps(rows)) continue;
+    if (await readRowLabelled(g, rows, digits, text, out, ti, headerTexts)) found = true;
   }
   if (!found) return null;
   // The title above the first table (or a header cell) says which form (홀수형/짝수형) the page is the key of.

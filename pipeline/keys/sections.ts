@@ -52,3 +52,30 @@ export function sectionNamed(heading: string, t: Template): string | null {
   for (const [alias, id] of Object.entries(t.answers?.sectionAliases ?? {})) if (squash(alias) && h.includes(squash(alias))) return id;
   return null;
 }
+
+/** Words of a heading for matching a section's name: letters and digits in runs, case and width folded. */
+const words = (s: string) => s.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+
+/**
+ * The section of the paper (as its questions carry it) that a key's heading names: the same name,
+ * a name that holds the other as a word (`Part A` and `A`, `Phần I — Toán` and `Toán`), or, for a
+ * heading OCR may have misread, one that keeps three quarters of the name's characters in order.
+ * Null where none does, or more than one does equally well.
+ */
+export function paperSectionNamed(heading: string, sections: readonly string[]): string | null {
+  const h = squash(heading), hw = words(heading);
+  if (!h) return null;
+  const score = (s: string): number => {
+    const k = squash(s), kw = words(s);
+    if (!k) return 0;
+    if (k === h) return 3;
+    const within = (a: string[], b: string[]) => a.length > 0 && a.every(w => b.includes(w));
+    // A short name (`A`, `I`) only as a word of the heading; a longer one anywhere in it.
+    if (within(kw, hw) || within(hw, kw) || (k.length >= 3 && h.includes(k)) || (h.length >= 3 && k.includes(h))) return 2;
+    if (k.length >= 3 && lcs(k, h) / k.length >= 0.75) return 1;
+    return 0;
+  };
+  const scored = sections.map(s => ({ s, v: score(s) })).filter(x => x.v > 0).sort((a, b) => b.v - a.v);
+  if (!scored.length || (scored[1] && scored[1].v === scored[0].v)) return null;
+  return scored[0].s;
+}

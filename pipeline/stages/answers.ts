@@ -5,12 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PaperDocument, Question } from '../document.ts';
-import { loadGray, renderGray } from '../pixels/gray.ts';
+import { loadGray, renderGray, type Gray } from '../pixels/gray.ts';
 import { readKeyImage } from '../keys/image-key.ts';
-import { readKeyTablePage, type TableKeyPage } from '../keys/key-table.ts';
+import { readKeyTablePage, type TableKeyEntry, type TableKeyPage } from '../keys/key-table.ts';
 import { parseTextKey } from '../keys/text-key.ts';
 import { readWorkedKey, type KeyLine } from '../keys/worked-key.ts';
-import { sectionInHeading, sectionNamed, sectionOf } from '../keys/sections.ts';
+import { answerCharacters, optionAlphabetOf, optionAnswer, shownLabel } from '../keys/option-answer.ts';
+import { readGridKey, type AnswerAlphabet } from '../keys/grid-key.ts';
+import { ocrLanguageOf } from '../ocr/script-lang.ts';
+import { paperSectionNamed, sectionInHeading, sectionNamed, sectionOf } from '../keys/sections.ts';
+import { pairCount, readPairKey, tokensOfSpans, type KeyTextLine, type PairBlock } from '../keys/pair-key.ts';
 import { openPdf, pageGraphics, pageSpans, renderPage, type PdfDocument } from '../providers/pdf.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import type { Stage } from '../stage.ts';
@@ -81,14 +85,85 @@ export function inlineAnswers(doc: PaperDocument): Answer[] {
 
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩';
 
+/** The sections the paper's questions carry, in reading order. */
+function paperSections(doc: PaperDocument): string[] {
+  return [...new Set(doc.questions.map(q => q.section).filter((s): s is string => !!s))];
+}
+
+/**
+ * The section a key's label (a CSV cell, a heading over a table) names: a section of the template
+ * the paper has, else one of the paper's own sections the label names; null where it names none.
+ */
+export function keySection(label: string, t: Template, doc: PaperDocument): string | null {
+  const own = paperSections(doc);
+  const named = sectionOf(label, t) ?? sectionNamed(label, t);
+  if (named && (!own.length || own.includes(named))) return named;
+  return paperSectionNamed(label, own) ?? named;
+}
+
+/**
+ * Sections for labels no section answers to: where the key names as many sections as the paper
+ * has, in the same order, each unnamed one is the paper's section at its place.
+ */
+function sectionsByOrder(labels: string[], named: (string | null)[], doc: PaperDocument): (string | null)[] {
+  const own = paperSections(doc);
+  if (labels.length !== own.length || named.some((n, i) => n !== null && n !== own[i])) return named;
+  return named.map((n, i) => n ?? own[i]);
+}
+
 function fromCsv(file: string, t: Template, doc: PaperDocument): Answer[] {
-  return parseCsv(fs.readFileSync(file, 'utf8')).map(r => {
+  const rows = parseCsv(fs.readFileSync(file, 'utf8'));
+  const labels = [...new Set(rows.map(r => (r.section ?? '').trim()).filter(Boolean))];
+  const named = sectionsByOrder(labels, labels.map(l => keySection(l, t, doc)), doc);
+  const sectionOfLabel = new Map(labels.map((l, i) => [l, named[i]]));
+  for (const [l, s] of sectionOfLabel) if (!s) doc.messages.warn('answers/unknown-section', `the key names a section "${l}" that neither this template nor the paper's headings know; its items are joined by number alone`, { stage: 'answers' });
+  return rows.map(r => {
     const raw = (r.answer ?? '').trim();
     const circled = CIRCLED.indexOf(raw);
-    const section = r.section ? sectionOf(r.section, t) : t.sections.default;
-    if (r.section && !section) doc.messages.warn('answers/unknown-section', `the key names a section "${r.section}" this template does not know`, { stage: 'answers' });
+    const label = (r.section ?? '').trim();
+    const section = label ? sectionOfLabel.get(label) ?? null : t.sections.default;
     return { section, number: Number(r.number), value: circled >= 0 ? String(circled + 1) : raw, choice: circled >= 0 ? true : null, points: r.points ? Number(r.points) : null };
   });
+}
+
+/** How a key's answer says what it is: a circled option or a letter is an option; a whole number may be either; other values are values. */
+function choiceOf(answer: string, circled: boolean): boolean | null {
+  if (circled || /^[\p{L}\p{M}\u0640]+$/u.test(answer)) return true;
+  return /^\d+$/.test(answer) ? null : false;
+}
+
+/**
+ * Answers from blocks of pairs (a key of `number | answer` rows, runs of pairs, numbers over
+ * answers): each block's section from the nearest heading that names one; a block under no such
+ * heading continues the section of the block before it where its numbers run on, else takes the
+ * paper's section at its place where the key has as many blocks as the paper has sections.
+ */
+export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocument, keyName: string): Answer[] {
+  const named: (string | null)[] = blocks.map(b => {
+    for (const h of b.headings) { const s = keySection(h, t, doc); if (s) return s; }
+    return null;
+  });
+  for (let i = 1; i < blocks.length; i++) {
+    if (named[i] === null && named[i - 1] !== null && blocks[i].entries[0].number > blocks[i - 1].entries[blocks[i - 1].entries.length - 1].number) named[i] = named[i - 1];
+  }
+  const sections = sectionsByOrder(blocks.map((_, i) => String(i)), named, doc);
+  // Where other blocks name the paper's sections, a block under a heading that names none is a
+  // section the paper was not read with: its items are not joined to another section's by number.
+  if (sections.some(s => s !== null)) blocks.forEach((b, i) => { if (sections[i] === null && b.headings.length) sections[i] = b.headings[0]; });
+  const out: Answer[] = [];
+  const seen = new Set<string>();
+  for (const [i, b] of blocks.entries()) {
+    const section = sections[i] ?? t.sections.default;
+    const again: number[] = [];
+    for (const e of b.entries) {
+      const k = `${section}|${e.number}`;
+      if (seen.has(k)) { again.push(e.number); continue; }
+      seen.add(k);
+      out.push({ section, number: e.number, value: e.answer, choice: choiceOf(e.answer, e.circled), points: null });
+    }
+    if (again.length) doc.messages.warn('answers/repeated', `${keyName} gives item(s) ${again.join(', ')}${section ? ` of ${section}` : ''} again${b.headings.length ? ` under "${b.headings[0]}"` : ''}, a section the paper was not read with; the first reading is kept`, { stage: 'answers' });
+  }
+  return out;
 }
 
 /** `report`: whether this reading's problems become diagnostics (a key read several times reports once). */
@@ -111,6 +186,28 @@ async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument
   return reading.entries.map(e => ({ section: sections.get(e.table) ?? null, number: e.number, value: e.answer, choice: e.circled, points: null }));
 }
 
+/**
+ * How a paper's key pictures are read by OCR: headings in the language of the paper's script; an
+ * answer cell in the alphabet the paper's options are labelled in (its own letters, read alone
+ * with their script's language, or Latin letters with English: each language reads the other's
+ * look-alikes as its own), with digits, and only those characters.
+ */
+function keyAlphabet(doc: PaperDocument): { headings: string; cells: string; alphabet: AnswerAlphabet } {
+  const text = doc.lines.slice(0, 400).map(l => rawText(l.spans)).join(' ');
+  const native = optionAlphabetOf(doc.questions.flatMap(q => q.options.map(o => shownLabel(o.label))), text);
+  const cells = native ? ocrLanguageOf(native.join('')).replace(/\+eng$/, '') : 'eng';
+  return { headings: ocrLanguageOf(text), cells, alphabet: answerCharacters(native ?? [...'ABCDEabcde']) };
+}
+
+/** A key picture of numbers-over-answers tables, as answers; null where it has none. */
+async function fromGridPicture(g: Gray, doc: PaperDocument, keyName: string, report = true): Promise<Answer[] | null> {
+  const { headings, cells, alphabet } = keyAlphabet(doc);
+  const reading = await readGridKey(g, ocrPool('eng'), ocrPool(cells), ocrPool(headings), alphabet);
+  if (!reading) return null;
+  if (report) for (const p of reading.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
+  return fromPairBlocks(reading.blocks, doc.template, doc, keyName);
+}
+
 /** Resolutions a key PDF is read at; each item keeps the answer most readings agree on. */
 const KEY_DPIS = [100, 150, 200];
 /** A key table of triples is read once, fine enough that a thin ring around ③ stays whole. */
@@ -128,7 +225,8 @@ function formOfTitle(title: string, t: Template): string | null {
  * mark, the one page whose form is unread stands for the form no other page names.
  */
 function pagesOfForm(pages: TableKeyPage[], t: Template, doc: PaperDocument, keyName: string): TableKeyPage[] {
-  const forms = pages.map(p => formOfTitle(p.title, t));
+  // A page whose columns are under several forms' headings is every form's key: its columns are chosen, not the page.
+  const forms = pages.map(p => (formsOfColumns(p, t).size > 1 ? null : formOfTitle(p.title, t)));
   if (forms.every(f => f === null)) return pages;
   const form = doc.exam.form;
   if (!form) {
@@ -148,6 +246,36 @@ function pagesOfForm(pages: TableKeyPage[], t: Template, doc: PaperDocument, key
   return [];
 }
 
+/** The form a table entry's headings name (a column under 홀수형), or null. */
+const formOfEntry = (e: TableKeyEntry, t: Template) => e.headings.map(h => formOfTitle(h, t)).find(f => f !== null) ?? null;
+
+/** The forms a page's column headings name. */
+function formsOfColumns(page: TableKeyPage, t: Template): Set<string> {
+  return new Set(page.entries.map(e => formOfEntry(e, t)).filter((f): f is string => f !== null));
+}
+
+/**
+ * The entries of a page for the paper's form: on a table that prints every form's answers side by
+ * side (a column per form, or per form and elective), the columns under the booklet's form and
+ * those under no form; elsewhere all of them.
+ */
+function entriesOfForm(page: TableKeyPage, t: Template, doc: PaperDocument, keyName: string): TableKeyEntry[] {
+  const named = formsOfColumns(page, t);
+  if (named.size < 2) return page.entries;
+  let form = doc.exam.form;
+  if (!form || !named.has(form)) {
+    const first = formOfEntry(page.entries.find(e => formOfEntry(e, t))!, t)!;
+    if (form) {
+      doc.messages.warn('answers/form-missing', `${keyName} has columns for ${[...named].join(', ')}, none for this paper's form ${form}`, { stage: 'answers' });
+      return page.entries.filter(e => formOfEntry(e, t) === null);
+    }
+    doc.messages.warn('answers/form-unknown', `${keyName} has columns for ${[...named].join(', ')} and the paper's cover names no form; the columns of ${first} are read`, { stage: 'answers' });
+    form = first;
+  }
+  doc.messages.info('answers/form-columns', `${keyName} prints the answers of ${[...named].join(', ')} side by side: the columns of ${form} are read`, { stage: 'answers' });
+  return page.entries.filter(e => { const f = formOfEntry(e, t); return f === null || f === form; });
+}
+
 /** Answers from table pages: each column group's section from the nearest heading cell that names one. */
 function fromTablePages(pages: TableKeyPage[], t: Template, doc: PaperDocument, keyName: string): Answer[] {
   const out: Answer[] = [];
@@ -155,11 +283,13 @@ function fromTablePages(pages: TableKeyPage[], t: Template, doc: PaperDocument, 
     for (const p of page.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
     for (const n of page.notes) doc.messages.info('answers/number-misread', `answer key: ${n}`, { stage: 'answers' });
     const unnamed = new Set<string>();
-    for (const e of page.entries) {
+    for (const e of entriesOfForm(page, t, doc, keyName)) {
+      // A heading that names a form (홀수형) says which booklet, not which section.
+      const headings = e.headings.filter(h => formOfTitle(h, t) === null);
       let section: string | null = null;
-      for (const h of e.headings) if ((section = sectionNamed(h, t))) break;
-      if (!section && !e.headings.length) section = t.sections.default;
-      if (!section) unnamed.add(e.headings.join(' / '));
+      for (const h of headings) if ((section = sectionNamed(h, t))) break;
+      if (!section && !headings.length) section = t.sections.default;
+      if (!section) unnamed.add(headings.join(' / '));
       out.push({ section, number: e.number, value: e.answer, choice: e.circled, points: e.points });
     }
     for (const h of unnamed) doc.messages.warn('answers/heading-unread', `${keyName}: the heading "${h}" names no section of this template; its items are joined by number alone`, { stage: 'answers' });
@@ -167,9 +297,9 @@ function fromTablePages(pages: TableKeyPage[], t: Template, doc: PaperDocument, 
   return out.sort((a, b) => (a.section ?? '').localeCompare(b.section ?? '') || a.number - b.number);
 }
 
-/** The key's text, line by line from every page: plain characters and text with formulas; empty without a text layer. */
-async function keyLines(pdf: PdfDocument, t: Template): Promise<KeyLine[]> {
-  const out: KeyLine[] = [];
+/** The key's text, line by line from every page: plain characters, text with formulas, and its tokens where they stand; empty without a text layer. */
+async function keyLines(pdf: PdfDocument, t: Template): Promise<(KeyLine & { line: KeyTextLine })[]> {
+  const out: (KeyLine & { line: KeyTextLine })[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     // Operators first, as the text layer reads them; text no glyph of which is painted (an older
@@ -179,7 +309,7 @@ async function keyLines(pdf: PdfDocument, t: Template): Promise<KeyLine[]> {
       const d = decodeSpan(r, t);
       return { page: n, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math };
     });
-    out.push(...buildLines(spans, n, 0).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans) })));
+    out.push(...buildLines(spans, n, 0).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: { page: n, tokens: tokensOfSpans(l.spans) } })));
   }
   return out;
 }
@@ -223,11 +353,15 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
     const lines = await keyLines(pdf, t);
     if (lines.map(l => l.raw).join('').replace(/\s/g, '').length >= 20) {
       const entries = t.answers?.keyText ? parseTextKey(lines.map(l => l.raw), t, doc.exam.form) : [];
-      if (entries.length) return entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
+      // The same lines read by their structure (number | answer rows, runs of pairs, numbers over
+      // answers, in any script): kept where they give more than the template's own entry pattern.
+      const blocks = readPairKey(lines.map(l => l.line));
+      if (entries.length && entries.length >= pairCount(blocks)) return entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
       const worked = fromWorkedKey(lines, doc, path.basename(file));
       if (worked) return worked;
+      if (pairCount(blocks)) return fromPairBlocks(blocks, t, doc, path.basename(file));
       if (t.answers?.keyText) {
-        doc.messages.warn('answers/unreadable', `${path.basename(file)} has text, but neither entries of the form the template expects nor a worked copy of the paper`, { stage: 'answers' });
+        doc.messages.warn('answers/unreadable', `${path.basename(file)} has text, but neither pairs of an item number and its answer nor a worked copy of the paper`, { stage: 'answers' });
         return [];
       }
     }
@@ -238,6 +372,10 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
       if (read) tables.push(read);
     }
     if (tables.length) return fromTablePages(tables, t, doc, path.basename(file));
+    // Tables of numbers over answers (a row of item numbers, the answers in the row under it).
+    const grid: Answer[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) grid.push(...(await fromGridPicture(await renderGray(await pdf.getPage(n), TABLE_DPI), doc, path.basename(file)) ?? []));
+    if (grid.length) return grid;
     const out: Answer[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
@@ -267,8 +405,11 @@ export async function readKey(file: string, doc: PaperDocument): Promise<Answer[
   const ext = path.extname(file).slice(1).toLowerCase();
   if (ext === 'csv') return fromCsv(file, doc.template, doc);
   if (ext === 'pdf') return fromPdf(file, doc.template, doc);
-  const table = await readKeyTablePage(await loadGray(file), ocrPool('eng'), ocrPool(doc.template.answers?.ocrLang ?? 'eng'));
+  const g = await loadGray(file);
+  const table = await readKeyTablePage(g, ocrPool('eng'), ocrPool(doc.template.answers?.ocrLang ?? 'eng'));
   if (table) return fromTablePages([table], doc.template, doc, path.basename(file));
+  const grid = await fromGridPicture(g, doc, path.basename(file));
+  if (grid) return grid;
   return fromImage(file, doc.template, doc);
 }
 
@@ -278,7 +419,11 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
   doc.keyEntries = [...(doc.keyEntries ?? []), ...answers.map(a => ({ section: a.section, number: a.number }))];
   const find = (a: Answer) => doc.questions.find(q => q.number === a.number && (a.section === null || q.section === a.section));
   const seen = new Set<Question>();
+  // A key for several booklets at once (every elective's column): the sections this paper does not carry are other booklets'.
+  const own = new Set(paperSections(doc));
+  const others = new Set<string>();
   for (const a of answers) {
+    if (a.section !== null && own.size && !own.has(a.section) && t.re.sections.some(s => s.id === a.section)) { others.add(a.section); continue; }
     const q = find(a);
     const where = `${a.section ?? ''} ${a.number}`.trim();
     if (!q) { doc.messages.warn('answers/no-question', `${keyName} gives an answer for ${where}, a question this paper does not have`, { stage: 'answers' }); continue; }
@@ -299,14 +444,19 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
     }
     for (const f of a.flags ?? []) if (!q.flags.includes(f)) q.flags.push(f);
     if (q.type === 'mcq' || q.type === 'mcq-multi') {
-      // A key gives an option by its position (a digit for ③) or by its label (D, or CD for two).
-      const labels = /^\d+$/.test(a.value) ? [t.options.markers[Number(a.value) - 1]] : [...a.value];
-      if (labels.some(label => !label || !q.options.some(o => o.label === label))) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
-      q.answer = labels.join('');
+      // A key gives an option by its label (D, б, ③; CD for two), by its place (3 for the third), or as OCR's look-alike of the label.
+      const named = optionAnswer(a.value, q.options.length ? q.options.map(o => o.label) : t.options.markers);
+      if (!named) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
+      if ('beyond' in named) {
+        // The key is the official answer; the question's options as read stop short of it.
+        doc.messages.warn('answers/option-unread', `${keyName} gives option ${a.value}; the question was read with ${q.options.length} option(s): its options may be misread`, at);
+        q.answer = named.beyond;
+      } else q.answer = named.labels.map(shownLabel).join('');
     } else q.answer = a.value;
     if (a.points !== null && q.points !== null && a.points !== q.points) doc.messages.warn('answers/points-differ', `the paper prints ${q.points} points, ${keyName} says ${a.points}`, at);
     if (a.points !== null && q.points === null) q.points = a.points;
   }
+  if (others.size) doc.messages.info('answers/other-sections', `${keyName} also answers ${[...others].join(', ')}, which this paper does not carry`, { stage: 'answers' });
   for (const q of doc.questions) if (!seen.has(q) && expected(q)) doc.messages.warn('answers/missing', `${keyName} has no answer for this question`, { page: q.page, item: q.id, stage: 'answers' });
 }
 
@@ -318,7 +468,10 @@ export function answersStage(): Stage {
       const file = keyFileFor(doc.path, doc.template);
       if (!file) {
         const inline = inlineAnswers(doc);
-        if (inline.length) joinAnswers(doc, inline, 'the answers printed in the paper', q => q.type !== 'free');
+        // The lines after the questions read by their structure too (a table or runs of pairs in any script): the fuller reading is kept.
+        const blocks = readPairKey(doc.tail.map(l => ({ page: l.page, tokens: tokensOfSpans(l.spans) })));
+        const answers = pairCount(blocks) > inline.length ? fromPairBlocks(blocks, doc.template, doc, 'the key printed in the paper') : inline;
+        if (answers.length) joinAnswers(doc, answers, 'the answers printed in the paper', q => q.type !== 'free');
         return;
       }
       if (!isReadableKey(file, doc.template)) {

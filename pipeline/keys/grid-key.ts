@@ -1,0 +1,102 @@
+// Key pictures whose ruled tables put a row of item numbers over a row of answers (ten or so to a
+// table, a heading per section above its tables). A row is a row of numbers when OCR of its cells
+// agrees on a run rising by one; the row under it holds the answers, cell by cell. An answer cell
+// is a circled option (told by its ring), a letter of the paper's script, or a value; letters are
+// read with the paper's OCR language and only the characters an answer can be. What stands between
+// tables is their heading; blocks and headings go to the caller as for a key read from text.
+import sharp from 'sharp';
+import type { OcrPool } from '../providers/ocr.ts';
+import { cellPng, inkBox, isCircled, type Gray } from './grid.ts';
+import { readCircled, readNumber } from './image-key.ts';
+import { gridTables, type GridCell, type GridRow } from './key-table.ts';
+import { answerToken, PairBlocks, type PairBlock } from './pair-key.ts';
+
+/** The characters an answer cell may hold (for OCR's whitelist), and how a reading is folded onto them. */
+export interface AnswerAlphabet { whitelist: string; fold: (text: string) => string }
+
+export interface GridKeyReading {
+  blocks: PairBlock[];
+  problems: string[];
+}
+
+/** Of a row's number cells, at least this share must agree on where the run starts. */
+const AGREE = 0.6;
+/** Glyph height (pixels) a cell is scaled to for OCR. */
+const GLYPH = 42;
+
+const centre = (c: GridCell) => (c.box[0] + c.box[2]) / 2;
+
+/** The row read as a run of item numbers rising by one: its first number, or null. */
+async function numberRun(g: Gray, row: GridRow, digits: OcrPool): Promise<number | null> {
+  const cells = row.cells.filter(c => c.ink);
+  if (cells.length < 2 || cells.some(c => isCircled(g, c.ink!))) return null;
+  const read = await Promise.all(cells.map(c => readNumber(digits, g, c.ink!)));
+  const votes = new Map<number, number>();
+  read.forEach((r, i) => { if (r) votes.set(Number(r) - i, (votes.get(Number(r) - i) ?? 0) + 1); });
+  const [start, agree] = [...votes.entries()].sort((x, y) => y[1] - x[1])[0] ?? [NaN, 0];
+  return agree >= Math.max(2, cells.length * AGREE) && start >= 1 ? start : null;
+}
+
+/** One answer cell: a ring's digit, or the letters or value OCR reads with the answer alphabet. */
+async function readAnswer(g: Gray, ink: [number, number, number, number], digits: OcrPool, letters: OcrPool, alphabet: AnswerAlphabet): Promise<{ answer: string; circled: boolean } | null> {
+  if (isCircled(g, ink)) {
+    const d = await readCircled(digits, g, ink);
+    return d ? { answer: d, circled: true } : null;
+  }
+  const png = await cellPng(g, ink, GLYPH / Math.max(1, ink[3] - ink[1]));
+  // Each page mode may slip on a lone glyph (`C` read as `Cc` as a word): the reading most modes agree on.
+  const readings = await Promise.all((['word', 'char', 'line'] as const).map(async mode => alphabet.fold((await letters.recognize(png, { mode, whitelist: alphabet.whitelist })).text.replace(/\s+/g, ''))));
+  const valid = readings.filter(r => answerToken(r));
+  const count = (r: string) => valid.filter(x => x === r).length;
+  const text = valid.sort((a, b) => count(b) - count(a) || a.length - b.length)[0];
+  if (!text) return null;
+  // A value is read again with the digit reader, which several page modes check.
+  if (/^\d+$/.test(text)) return { answer: (await readNumber(digits, g, ink, true)) || text, circled: false };
+  return answerToken(text);
+}
+
+/** The text between two tables (a section's heading, the key's title), line by line from the bottom up. */
+async function textBetween(g: Gray, text: OcrPool, top: number, bottom: number): Promise<string[]> {
+  if (bottom - top < 8) return [];
+  const ink = inkBox(g, 0, top, g.width, bottom);
+  if (!ink) return [];
+  const [x0, y0, x1, y1] = [Math.max(0, ink[0] - 6), Math.max(0, ink[1] - 6), Math.min(g.width, ink[2] + 6), Math.min(g.height, ink[3] + 6)];
+  const png = await sharp(Buffer.from(g.data), { raw: { width: g.width, height: g.height, channels: 1 } })
+    .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).extend({ top: 10, bottom: 10, left: 10, right: 10, background: '#ffffff' }).png().toBuffer();
+  return (await text.recognize(png, { mode: 'block' })).text.split('\n').map(l => l.trim()).filter(Boolean);
+}
+
+/**
+ * Read a picture of numbers-over-answers tables. Null where no table has a row of numbers with a
+ * row under it (a key of another layout: the caller reads it otherwise).
+ */
+export async function readGridKey(g: Gray, digits: OcrPool, letters: OcrPool, text: OcrPool, alphabet: AnswerAlphabet): Promise<GridKeyReading | null> {
+  const out = new PairBlocks();
+  const problems: string[] = [];
+  let found = false;
+  let above = 0;
+  for (const [ti, rows] of gridTables(g).entries()) {
+    const top = rows[0].y0, bottom = rows[rows.length - 1].y1;
+    const headings = await textBetween(g, text, above, top - 3);
+    above = bottom + 3;
+    let any = false;
+    for (let r = 0; r + 1 < rows.length; r++) {
+      const start = await numberRun(g, rows[r], digits);
+      if (start === null) continue;
+      if (!any) for (const h of headings) out.heading(h);
+      any = found = true;
+      const numbers = rows[r].cells.filter(c => c.ink);
+      const under = rows[r + 1];
+      const answers = await Promise.all(numbers.map(async (c, i) => {
+        const cell = under.cells.find(u => centre(c) > u.box[0] && centre(c) < u.box[2]);
+        if (!cell?.ink) { problems.push(`table ${ti + 1}: item ${start + i} has no answer in the key`); return null; }
+        const a = await readAnswer(g, cell.ink, digits, letters, alphabet);
+        if (!a) problems.push(`table ${ti + 1}: the answer to item ${start + i} cannot be read`);
+        return a;
+      }));
+      answers.forEach((a, i) => { if (a) out.add(start + i, a); });
+      r++;
+    }
+  }
+  return found ? { blocks: out.blocks, problems } : null;
+}

@@ -1,0 +1,200 @@
+// Keys printed as pairs of an item number and its answer, read from text lines by their structure,
+// in any script and with no word list: a table of `number | answer` rows (`22  A`, `23  47`), runs
+// of pairs on a line (`1.D  2.A  3.①`, `1 A 11 C 21 B`), or a row of numbers over a row of answers
+// (`№ 1 2 3 …` / `✓ A 3 б …`, matched by position). The lines between blocks of pairs are their
+// headings (a section's name, the key's title, a header row); the caller says which section a
+// heading names. Used for key PDFs with a text layer, keys appended to a paper (its tail), and key
+// pages read by OCR.
+
+/** One token of a line: its text and where it stands across the page (x0 = x1 = NaN where unknown). */
+export interface KeyToken { text: string; x0: number; x1: number }
+export interface KeyTextLine { page: number; tokens: KeyToken[] }
+
+export interface PairEntry {
+  number: number;
+  /** The answer as printed, a circled option as its digit. */
+  answer: string;
+  /** Printed as a circled option (①–⑳). */
+  circled: boolean;
+  /** Which block of pairs it came from (a block per section table or run of pairs). */
+  block: number;
+}
+
+export interface PairBlock {
+  /** The lines above the block since the previous one, nearest first (a section's heading, a header row, the title). */
+  headings: string[];
+  entries: PairEntry[];
+}
+
+const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
+
+/** A line's text split at spaces, each piece placed across the span it came from by its share of the characters. */
+export function tokensOfSpans(spans: { text: string; bbox: [number, number, number, number] }[]): KeyToken[] {
+  const out: KeyToken[] = [];
+  for (const s of spans) {
+    const chars = [...s.text];
+    const w = (s.bbox[2] - s.bbox[0]) / Math.max(1, chars.length);
+    let i = 0;
+    for (const piece of s.text.split(/(\s+)/u)) {
+      const n = [...piece].length;
+      if (piece.trim()) out.push({ text: piece, x0: s.bbox[0] + i * w, x1: s.bbox[0] + (i + n) * w });
+      i += n;
+    }
+  }
+  return out;
+}
+
+/** Tokens of plain text with no positions. */
+export function tokensOfText(text: string): KeyToken[] {
+  return text.split(/\s+/u).filter(Boolean).map(t => ({ text: t, x0: NaN, x1: NaN }));
+}
+
+/** An item number as a key prints it: `12`, `12.`, `12)`, `12:`; never `(12)` (an option label). */
+export function itemNumber(token: string): number | null {
+  const m = /^(\d{1,3})[.．:：、)）]?$/u.exec(token);
+  return m && Number(m[1]) > 0 ? Number(m[1]) : null;
+}
+
+/**
+ * An answer as a key prints it: a circled option (as its digit), a letter or a few letters of any
+ * script (`D`, `CD`, `б`, `ウ`, `هـ`), or a value (`47`, `-3`, `2.5`, `3/4`, `√2`). Null for anything else.
+ */
+export function answerToken(token: string): { answer: string; circled: boolean } | null {
+  const t = token.replace(/^[(（]([^()（）]+)[)）]$/u, '$1').replace(/[.,;:．、]$/u, '');
+  if (!t) return null;
+  if ([...t].length === 1 && CIRCLED.includes(t)) return { answer: String(CIRCLED.indexOf(t) + 1), circled: true };
+  // Letters (with their combining marks, and the Arabic joining stroke of هـ), one script, five at most.
+  if (/^[\p{L}\p{M}\u0640]+$/u.test(t) && [...t.replace(/[\p{M}\u0640]/gu, '')].length <= 5 && oneScript(t)) return { answer: t.normalize('NFKC'), circled: false };
+  if (/^[-−+]?(?:\d+(?:[.,]\d+)?|√\d+|\d+\/\d+)$/u.test(t)) return { answer: t.replace('−', '-'), circled: false };
+  return null;
+}
+
+function oneScript(t: string): boolean {
+  const scripts = ['Latin', 'Cyrillic', 'Greek', 'Arabic', 'Devanagari', 'Thai', 'Hangul', 'Katakana', 'Hiragana', 'Han'];
+  const letters = [...t].filter(c => /\p{L}/u.test(c));
+  return scripts.some(s => letters.every(c => new RegExp(`\\p{Script=${s}}`, 'u').test(c)));
+}
+
+/** A token that glues a number to its answer (`1.D`, `12)47`, `3.①`): the two halves. */
+function unglue(token: KeyToken): KeyToken[] {
+  const m = /^(\d{1,3}[.．:：、)）])(\S+)$/u.exec(token.text);
+  if (!m || !answerToken(m[2])) return [token];
+  const cut = token.x0 + ((token.x1 - token.x0) * [...m[1]].length) / [...token.text].length;
+  return [{ text: m[1], x0: token.x0, x1: cut }, { text: m[2], x0: cut, x1: token.x1 }];
+}
+
+/** The line read as pairs `n a n a …` (numbers rising), or null. */
+function pairsOn(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
+  const t = tokens.flatMap(unglue);
+  if (t.length < 2 || t.length % 2) return null;
+  const out: { number: number; answer: string; circled: boolean }[] = [];
+  for (let i = 0; i < t.length; i += 2) {
+    const n = itemNumber(t[i].text), a = answerToken(t[i + 1].text);
+    if (n === null || !a || (out.length && n <= out[out.length - 1].number)) return null;
+    out.push({ number: n, ...a });
+  }
+  // A row of numbers alone (`3 4 5 6`) is a header of numbers, not pairs of a number and a value.
+  if (out.length >= 2 && t.every(x => itemNumber(x.text) !== null) && t.every((x, i) => i === 0 || itemNumber(x.text) === itemNumber(t[i - 1].text)! + 1)) return null;
+  return out;
+}
+
+/** A row of item numbers rising by one after an optional label (`№ 1 2 3`): the numbered tokens, or null. */
+function numberRow(tokens: KeyToken[]): KeyToken[] | null {
+  const first = tokens.findIndex(x => itemNumber(x.text) !== null);
+  if (first < 0) return null;
+  const nums = tokens.slice(first);
+  if (nums.length < 2 || first > 2) return null;
+  for (let i = 0; i < nums.length; i++) {
+    const n = itemNumber(nums[i].text);
+    if (n === null || (i > 0 && n !== itemNumber(nums[i - 1].text)! + 1)) return null;
+  }
+  return nums;
+}
+
+/** The answers under a row of numbers, each matched to a number by position (by order where positions are unknown). */
+function answersUnder(numbers: KeyToken[], tokens: KeyToken[]): ({ answer: string; circled: boolean } | null)[] | null {
+  // A label before the answers (`✓`, `Đáp án`) is what is left of the row once its answers are taken from the right.
+  const answers: { token: KeyToken; a: { answer: string; circled: boolean } }[] = [];
+  for (let i = tokens.length - 1; i >= 0 && answers.length < numbers.length; i--) {
+    const a = answerToken(tokens[i].text);
+    if (!a) break;
+    answers.unshift({ token: tokens[i], a });
+  }
+  if (!answers.length) return null;
+  const placed = Number.isFinite(numbers[0].x0) && Number.isFinite(answers[0].token.x0);
+  if (!placed) return answers.length === numbers.length ? answers.map(x => x.a) : null;
+  // By position: each answer under the number whose centre is nearest, within half the spacing of the numbers.
+  const centre = (k: KeyToken) => (k.x0 + k.x1) / 2;
+  const step = numbers.length > 1 ? (centre(numbers[numbers.length - 1]) - centre(numbers[0])) / (numbers.length - 1) : Infinity;
+  const out: ({ answer: string; circled: boolean } | null)[] = numbers.map(() => null);
+  for (const x of answers) {
+    let best = -1, dist = Infinity;
+    numbers.forEach((n, i) => { const d = Math.abs(centre(n) - centre(x.token)); if (d < dist) { dist = d; best = i; } });
+    if (best < 0 || dist > Math.abs(step) / 2 || out[best]) return null;
+    out[best] = x.a;
+  }
+  return out.filter(Boolean).length * 2 >= numbers.length ? out : null;
+}
+
+/** A line of text as a key's line (no positions). */
+export const textLine = (text: string, page = 1): KeyTextLine => ({ page, tokens: tokensOfText(text) });
+
+/**
+ * Blocks of pairs as a key is read top to bottom: a heading (any line that is not pairs) closes
+ * the block before it and is kept for the next; a number that does not rise starts a new block.
+ */
+export class PairBlocks {
+  readonly blocks: PairBlock[] = [];
+  private headings: string[] = [];
+  private current: PairBlock | null = null;
+
+  heading(text: string): void {
+    if (!text.trim()) return;
+    this.current = null;
+    this.headings.push(text.trim());
+  }
+
+  add(number: number, a: { answer: string; circled: boolean }): void {
+    const last = this.current?.entries[this.current.entries.length - 1];
+    if (!this.current || (last && number <= last.number)) {
+      this.current = { headings: [...this.headings].reverse(), entries: [] };
+      this.blocks.push(this.current);
+      this.headings = [];
+    }
+    this.current.entries.push({ number, answer: a.answer, circled: a.circled, block: this.blocks.length - 1 });
+  }
+}
+
+/** Whether a line is pairs of a key, or a row of numbers with the answers under it on the next line. */
+export function keyLineKind(line: KeyTextLine, next?: KeyTextLine): 'pairs' | 'numbers-over-answers' | null {
+  const numbers = numberRow(line.tokens);
+  if (numbers && next && next.page === line.page && answersUnder(numbers, next.tokens)) return 'numbers-over-answers';
+  return pairsOn(line.tokens) ? 'pairs' : null;
+}
+
+/**
+ * The blocks of pairs in the lines, in order. A block ends at a line that is not pairs (its
+ * heading, or the key's end) or where the numbers start over; every block keeps the lines above it.
+ */
+export function readPairKey(lines: KeyTextLine[]): PairBlock[] {
+  const out = new PairBlocks();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const numbers = numberRow(line.tokens);
+    const next = lines[i + 1];
+    const under = numbers && next && next.page === line.page ? answersUnder(numbers, next.tokens) : null;
+    if (numbers && under) {
+      // A row label before the numbers (`№`) is part of the table, not a heading.
+      under.forEach((a, k) => { if (a) out.add(itemNumber(numbers[k].text)!, a); });
+      i++;
+      continue;
+    }
+    const pairs = pairsOn(line.tokens);
+    if (pairs) { for (const p of pairs) out.add(p.number, p); continue; }
+    out.heading(line.tokens.map(t => t.text).join(' '));
+  }
+  return out.blocks;
+}
+
+/** Entries in all blocks. */
+export const pairCount = (blocks: PairBlock[]) => blocks.reduce((n, b) => n + b.entries.length, 0);

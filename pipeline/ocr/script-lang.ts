@@ -1,0 +1,29 @@
+// Which tesseract language reads a text's script: the script most of its letters are written in,
+// beside English (numbers, Latin letters). Only languages whose data is installed are named; a
+// script with none falls back to English, which reads digits and Latin letters.
+import fs from 'node:fs';
+import { TESSDATA } from '../providers/ocr.ts';
+
+/** Unicode scripts and the tesseract language data that reads them (Debian package tesseract-ocr-<lang>). */
+const SCRIPT_LANGUAGE: [script: string, lang: string][] = [
+  ['Hangul', 'kor'], ['Hiragana', 'jpn'], ['Katakana', 'jpn'], ['Han', 'chi_sim'], ['Cyrillic', 'rus'],
+  ['Greek', 'ell'], ['Devanagari', 'hin'], ['Arabic', 'ara'], ['Thai', 'tha'],
+];
+/** A script counts where it writes at least this share of the letters (kana: any, as Japanese mixes it with Han). */
+const SCRIPT_SHARE = 0.2;
+
+const installed = (lang: string) => fs.existsSync(`${TESSDATA}/${lang}.traineddata`);
+
+/** The tesseract language set for a text (`rus+eng`, `jpn+eng`, `eng`). */
+export function ocrLanguageOf(text: string): string {
+  const letters = [...text].filter(c => /\p{L}/u.test(c));
+  if (!letters.length) return 'eng';
+  const count = (script: string) => letters.filter(c => new RegExp(`\\p{Script=${script}}`, 'u').test(c)).length;
+  const kana = count('Hiragana') + count('Katakana');
+  let best: string | null = kana > 0 && kana + count('Han') >= letters.length * SCRIPT_SHARE ? 'jpn' : null;
+  if (!best) {
+    const ranked = SCRIPT_LANGUAGE.map(([s, l]) => ({ l, n: count(s) })).sort((a, b) => b.n - a.n);
+    if (ranked[0].n >= letters.length * SCRIPT_SHARE) best = ranked[0].l;
+  }
+  return best && installed(best) ? `${best}+eng` : 'eng';
+}
