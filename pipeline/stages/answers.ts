@@ -199,6 +199,12 @@ function keyAlphabet(doc: PaperDocument): { headings: string; cells: string; alp
   return { headings: ocrLanguageOf(text), cells, alphabet: answerCharacters(native ?? [...'ABCDEabcde']) };
 }
 
+/** How many of the paper's question numbers a key's entries give an answer for (a key's other numbers — a score table's — count for nothing). */
+function coversQuestions(doc: PaperDocument, entries: readonly { number: number }[]): number {
+  const asked = new Set(doc.questions.map(q => q.number));
+  return new Set(entries.map(e => e.number).filter(n => asked.has(n))).size;
+}
+
 /** A key picture of numbers-over-answers tables, as answers; null where it has none. */
 async function fromGridPicture(g: Gray, doc: PaperDocument, keyName: string, report = true): Promise<Answer[] | null> {
   const { headings, cells, alphabet } = keyAlphabet(doc);
@@ -356,7 +362,8 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
       // The same lines read by their structure (number | answer rows, runs of pairs, numbers over
       // answers, in any script): kept where they give more than the template's own entry pattern.
       const blocks = readPairKey(lines.map(l => l.line));
-      if (entries.length && entries.length >= pairCount(blocks)) return entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
+      // The reading that answers more of the paper's own questions wins; the template's on a tie.
+      if (entries.length && coversQuestions(doc, entries) >= coversQuestions(doc, blocks.flatMap(b => b.entries))) return entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
       const worked = fromWorkedKey(lines, doc, path.basename(file));
       if (worked) return worked;
       if (pairCount(blocks)) return fromPairBlocks(blocks, t, doc, path.basename(file));
@@ -470,7 +477,7 @@ export function answersStage(): Stage {
         const inline = inlineAnswers(doc);
         // The lines after the questions read by their structure too (a table or runs of pairs in any script): the fuller reading is kept.
         const blocks = readPairKey(doc.tail.map(l => ({ page: l.page, tokens: tokensOfSpans(l.spans) })));
-        const answers = pairCount(blocks) > inline.length ? fromPairBlocks(blocks, doc.template, doc, 'the key printed in the paper') : inline;
+        const answers = coversQuestions(doc, blocks.flatMap(b => b.entries)) > coversQuestions(doc, inline) ? fromPairBlocks(blocks, doc.template, doc, 'the key printed in the paper') : inline;
         if (answers.length) joinAnswers(doc, answers, 'the answers printed in the paper', q => q.type !== 'free');
         return;
       }
