@@ -145,6 +145,12 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     for (let k = j - 1; k >= 0; k--) if (candidates[k].style === c.style && candidates[k].major === c.major) return k;
     return -1;
   });
+  // The candidate before each one in the same style with the same number read, or -1.
+  const previousTwin = candidates.map((c, j) => {
+    if (c.read === null) return -1;
+    for (let k = j - 1; k >= 0; k--) if (candidates[k].read === c.read && candidates[k].style === c.style && candidates[k].major === c.major) return k;
+    return -1;
+  });
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
@@ -185,10 +191,14 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     }
     // OCR reads the same printed lead in many ways: its style says nothing there.
     if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
-    // Passing over a line of j's own style that would stand between i and j (the real 1 between an
-    // instruction's 1 and question 2): the chain should go through it.
+    // Passing over a line of j's own style whose number would stand between i's and j's (a 3
+    // between 2 and 4): the chain should go through it.
     const k = previousSame[j];
-    if (k > i && candidates[k].read !== null && candidates[k].read! >= n && candidates[k].read! < m && candidates[k].f.atEdge) v -= PENALTY.passedOver;
+    if (k > i && candidates[k].read !== null && candidates[k].read! > n && candidates[k].read! < m && candidates[k].f.atEdge) v -= PENALTY.passedOver;
+    // Stepping on to m at a line after another of the same style reading m (an instruction `2.`
+    // passed over for a question's `2.`): the earlier twin was the step.
+    const twin = previousTwin[j];
+    if (m > n && twin > i && candidates[twin].f.atEdge) v -= PENALTY.laterTwin;
     return v;
   };
   /** Where the questions may end at candidate j after anchor i numbered n: what ending there costs (null: no ending there). */

@@ -63,8 +63,10 @@ export const PENALTY = {
   misread: 1,
   /** OCR read nothing at a mark where the reading places a number. */
   unread: 0.5,
-  /** The chain passes over a line of the same lead whose number would stand between its anchors. */
+  /** The chain passes over a line of the same lead whose number would stand strictly between its anchors' (a 3 between 2 and 4). */
   passedOver: 1.5,
+  /** A step to a number taken at a later line than an earlier line of the same style and number after the last anchor (the first `2.` skipped for a later one). */
+  laterTwin: 1,
   /** A line matching the template's numbering, at the edge, that the reading does not take. */
   skipTemplateLead: 0.6,
   /** The questions end where the numbering starts over with nothing telling why (no repeat, key or end mark). */
