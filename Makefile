@@ -109,8 +109,10 @@ lint: deps
 test: setup
 	npx vitest run
 
+# Types, and no import cycle among pipeline/'s modules (madge; a cycle fails the target with its files).
 typecheck: deps
 	npx tsc --noEmit
+	npx madge --circular --extensions ts --no-spinner pipeline
 
 # Rebuild the shipped sample papers from fixtures/make-samples.ts (needs Chromium).
 samples: setup

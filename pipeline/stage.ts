@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { PaperDocument } from './document.ts';
 import type { PdfDocument } from './providers/pdf.ts';
 import type { Template } from './template.ts';
-import type { PaperSink } from './store/db.ts';
+import type { PaperSink } from './store/rows.ts';
 
 export interface StageContext {
   readonly config: Config;

@@ -6,7 +6,7 @@
 // question number at the column's edge) read again alone. What comes out is the same kind of span
 // the text layer gives, so layout and segmentation after it are one path.
 import type { BBox, Shape } from '../document.ts';
-import { findBody } from '../stages/text-layer.ts';
+import { findBody } from '../text/body.ts';
 import { findColumnsFromShapes } from './columns.ts';
 import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
 import { inkRuns, type Box } from '../pixels/runs.ts';

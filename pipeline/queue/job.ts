@@ -1,7 +1,7 @@
 // A queue job: one paper, and the settings of the batch that enqueued it, so every worker reads it
 // the same way whatever its own environment says (less the machine's own paths and secrets).
 import type { Config } from '../config.ts';
-import type { PaperJob } from '../run.ts';
+import type { PaperJob } from '../paper.ts';
 
 export interface QueueJobData {
   job: PaperJob;

@@ -3,7 +3,7 @@
 // paper's hash) but never the store. It ends when the pool disconnects.
 import type { Config } from '../config.ts';
 import { closeOcr } from '../providers/ocr.ts';
-import { analysePaper, type PaperJob, type PaperResult, type PaperSettings } from '../run.ts';
+import { analysePaper, type PaperJob, type PaperResult, type PaperSettings } from '../paper.ts';
 import { loadTemplates } from '../template.ts';
 
 export type PoolRequest = { type: 'init'; config: Config } | { type: 'paper'; job: PaperJob };

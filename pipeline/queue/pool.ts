@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
-import type { PaperJob, PaperResult } from '../run.ts';
+import type { PaperJob, PaperResult } from '../paper.ts';
 import type { PoolReply, PoolRequest } from './pool-worker.ts';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pool-worker.ts');

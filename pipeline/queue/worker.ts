@@ -5,7 +5,7 @@
 import { Worker } from 'bullmq';
 import type { Config } from '../config.ts';
 import { closeOcr } from '../providers/ocr.ts';
-import { analysePaper, type PaperResult } from '../run.ts';
+import { analysePaper, type PaperResult } from '../paper.ts';
 import { loadTemplates } from '../template.ts';
 import { QUEUE_NAME, redisOptions } from './connection.ts';
 import { localised, type QueueJobData } from './job.ts';

@@ -3,7 +3,7 @@
 // denominator, or a tall formula that rises above its question number, stay on the line they sit on.
 import type { Column, Line, PageInfo, Span } from '../document.ts';
 import { bboxUnion, centerX, centerY, height } from '../document.ts';
-import { findBody } from './text-layer.ts';
+import { findBody } from '../text/body.ts';
 import type { Stage } from '../stage.ts';
 import { denominatorLine, numeratorLine, numeratorsOver } from '../math/inline.ts';
 import { RULE } from '../math/glyphs.ts';

@@ -5,55 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { StructureStatus, StructureVerdict } from '../reading-verdict.ts';
+import type { StructureVerdict } from '../reading-verdict.ts';
 import { withCorpus, type CorpusColumns } from '../corpus/overlay.ts';
 import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
 import { TRANSLATIONS_COLUMN, withTranslations, type TranslationColumns } from '../translate/overlay.ts';
 
 const SCHEMA = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql'), 'utf8');
 
-export interface PaperRow {
-  sha256: string;
-  file: string;
-  pages: number | null;
-  template: string | null;
-  exam: string | null;
-  /** Whether the paper's rows are stored (done) or not (failed: read again next run); how sure its reading is, is `structure`. */
-  status: 'done' | 'failed';
-  error: string | null;
-  run_key: string | null;
-  /** The structural verdict (pipeline/reading-verdict.ts): null where the paper was not judged (or stored before verdicts were). */
-  structure: StructureStatus | null;
-  /** JSON: the reasons the paper needs review. */
-  structure_reasons: string | null;
-  coverage: number | null;
-  /** JSON: the numbers of the questions read unsurely. */
-  unsure: string | null;
-}
-
-/** What emit writes of a paper: its row less what the store decides, with the verdict as an object. */
-export type PaperInput = Omit<PaperRow, 'status' | 'error' | 'structure' | 'structure_reasons' | 'coverage' | 'unsure'> & { verdict?: StructureVerdict | null };
-
-export interface ItemRow {
-  id: string;
-  section: string | null;
-  number: number;
-  page: number;
-  record: string;
-}
-
-export interface PageRow {
-  number: number;
-  width: number;
-  height: number;
-  image: string | null;
-  section: string | null;
-}
-
-/** Where emit puts a paper's rows: the store itself, or a collector that hands them to the store's owner. */
-export interface PaperSink {
-  saveDocument(paper: PaperInput, pages: PageRow[], items: ItemRow[], diagnostics: Diagnostic[]): number;
-}
+export type { ItemRow, PageRow, PaperInput, PaperRow, PaperSink } from './rows.ts';
+import type { ItemRow, PageRow, PaperInput, PaperRow, PaperSink } from './rows.ts';
 
 /** Columns added to `papers` after stores were first written, with their types: a store that lacks one gets it (Store.migrate). */
 const LATER_PAPER_COLUMNS: [string, string][] = [['structure', 'TEXT'], ['structure_reasons', 'TEXT'], ['coverage', 'REAL'], ['unsure', 'TEXT']];
