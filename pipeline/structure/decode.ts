@@ -141,25 +141,22 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const skipBetween = (i: number, j: number) => skipBefore[j] - skipBefore[i + 1];
 
   // The candidate before each one in the same style, or -1.
-  const previousSame = candidates.map((c, j) => {
-    for (let k = j - 1; k >= 0; k--) if (candidates[k].style === c.style && candidates[k].major === c.major) return k;
+  const previousWhere = (alike: (a: Candidate, b: Candidate) => boolean) => candidates.map((c, j) => {
+    for (let k = j - 1; k >= 0; k--) if (candidates[k].style === c.style && candidates[k].major === c.major && alike(candidates[k], c)) return k;
     return -1;
   });
+  const previousSame = previousWhere(() => true);
   // The candidate before each one in the same style with the same number read, or -1.
-  const previousTwin = candidates.map((c, j) => {
-    if (c.read === null) return -1;
-    for (let k = j - 1; k >= 0; k--) if (candidates[k].read === c.read && candidates[k].style === c.style && candidates[k].major === c.major) return k;
-    return -1;
-  });
+  const previousTwin = previousWhere((a, c) => c.read !== null && a.read === c.read);
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
   const readAt = candidates.map((c, j) => ({ j, n: c.read })).filter((x): x is { j: number; n: number } => x.n !== null);
   /** The numbers an OCR candidate may take: those its neighbours' readings span, with some slack, and its own reading. */
   const ocrNumbers = (j: number, c: Candidate): number[] => {
-    const at = readAt.findIndex(x => x.j >= j);
-    const near = [...readAt.slice(Math.max(0, (at < 0 ? readAt.length : at) - OCR_NEIGHBOURS), at < 0 ? readAt.length : at), ...(at < 0 ? [] : readAt.slice(at, at + OCR_NEIGHBOURS + 1))]
-      .filter(x => x.j !== j && x.n <= highest).map(x => x.n);
+    const found = readAt.findIndex(x => x.j >= j);
+    const at = found < 0 ? readAt.length : found;
+    const near = readAt.slice(Math.max(0, at - OCR_NEIGHBOURS), at + OCR_NEIGHBOURS + 1).filter(x => x.j !== j && x.n <= highest).map(x => x.n);
     const lo = near.length ? Math.max(1, Math.min(...near) - OCR_NUMBER_SLACK) : 1;
     const hi = near.length ? Math.min(highest, Math.max(...near) + OCR_NUMBER_SLACK) : highest;
     const out = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, k) => lo + k);
