@@ -2,11 +2,13 @@
 // `--help` prints the usage below. Settings also come from the environment (YEAR, IN, OUT, DPI,
 // TEMPLATE, FORCE, WORKERS, QUEUE). A progress bar on a terminal; one plain line per paper
 // otherwise (CI); then every warning and error of every paper, so nobody needs SQLite to read them.
+// Run from dist/cli.js (compiled by `make`: README, "Speed"); what a run needs (the stages, pdf.js,
+// the store, the queue client) is imported once the arguments are read, so `--help` and a bad
+// argument answer at once.
 import path from 'node:path';
 import { resolveConfig, type ConfigInput } from './config.ts';
 import { formatDiagnostic } from './diagnostics.ts';
-import { rerunCorpus, runBatch, type BatchResult, type PaperOutcome, type Progress } from './run.ts';
-import { runQueued } from './queue/enqueue.ts';
+import type { BatchResult, PaperOutcome, Progress } from './run.ts';
 
 const USAGE = `usage: tsx pipeline/cli.ts [options]        (make ingest YEAR=y [IN=dir] [OUT=dir] …)
 
@@ -83,6 +85,7 @@ async function main(): Promise<number> {
   if (only) {
     // make tag / make dedup: the passes over the store alone, no PDF read.
     const t0 = performance.now();
+    const { rerunCorpus } = await import('./run.ts');
     const result = await rerunCorpus(config, only);
     for (const l of result.lines) process.stdout.write(l + '\n');
     process.stdout.write(`items: ${rel(result.itemsFile)}${result.jsonlRewritten ? '' : ' (unchanged)'}, ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
@@ -100,7 +103,9 @@ async function main(): Promise<number> {
       process.stdout.write(line(outcome) + '\n');
     }
   };
-  const result: BatchResult = config.queue ? await runQueued(config, progress) : await runBatch(config, progress);
+  const result: BatchResult = config.queue
+    ? await (await import('./queue/enqueue.ts')).runQueued(config, progress)
+    : await (await import('./run.ts')).runBatch(config, progress);
   const failed = result.papers.filter(p => p.status === 'failed');
   const pages = result.papers.reduce((n, p) => n + p.pages, 0);
   const questions = result.papers.reduce((n, p) => n + p.questions, 0);

@@ -1,9 +1,10 @@
 // Runs the stage list over a batch. One document failing never stops the others: its error is
 // recorded (file, page, reason) and the batch goes on. Papers the store already holds as done
 // under the same run key are skipped, so a re-run after a crash resumes where it stopped.
-// A paper's stages may run here, in a pool worker (WORKERS=n) or in a queue worker on another
-// machine (QUEUE=); what emit would write comes back, and the store is written here alone, one
-// transaction per paper, so the rows do not depend on where or in which order papers were read.
+// A paper's stages run here, its pages in the WORKERS lanes (this process and n−1 pool processes:
+// pipeline/pages/), or the whole paper in a queue worker on another machine (QUEUE=); what emit
+// would write comes back, and the store is written here alone, one transaction per paper, so the
+// rows do not depend on where or in which order papers and pages were read.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,8 @@ import { loadTemplates, type Template } from './template.ts';
 import { keyFileFor } from './stages/answers.ts';
 import { statsFileFor } from './stages/stats.ts';
 import { closeOcr, setOcrPoolSize } from './providers/ocr.ts';
-import { PaperPool } from './queue/pool.ts';
+import { PageLanes } from './pages/lanes.ts';
+import { PagePool } from './queue/pool.ts';
 
 export interface PaperOutcome {
   file: string;
@@ -143,7 +145,7 @@ export function preparePaper(file: string, store: Store, batchKey: string, setti
  * and figure crops go to disk under names fixed by the paper's hash). A paper in which no question
  * was found has failed; one a stage reported an error on is partial.
  */
-export async function analysePaper(job: PaperJob, settings: PaperSettings): Promise<PaperResult> {
+export async function analysePaper(job: PaperJob, settings: PaperSettings, pages?: PageLanes): Promise<PaperResult> {
   const outcome = { ...emptyOutcome(job.file), sha256: job.sha256 };
   let bytes: Uint8Array;
   try {
@@ -154,7 +156,7 @@ export async function analysePaper(job: PaperJob, settings: PaperSettings): Prom
   setOcrPoolSize(settings.config.ocrWorkers);
   const doc = newDocument(job.file, bytes);
   const sink = new PaperCollector();
-  const ctx: StageContext = { config: settings.config, templates: settings.templates, store: sink, runKey: job.runKey };
+  const ctx: StageContext = { config: settings.config, templates: settings.templates, store: sink, runKey: job.runKey, pages };
   let stage = '';
   try {
     for (const s of stages(settings.config)) {
@@ -195,28 +197,27 @@ export function commitPaper(store: Store, result: PaperResult): PaperOutcome {
   return { ...outcome, recordsWritten: store.saveDocument(write.paper, write.pages, write.items, write.diagnostics) };
 }
 
-/** Reads papers in this process, one at a time: what WORKERS=1 (or a single paper) uses. */
 /**
- * Where papers are read: this process is one lane, and WORKERS−1 worker processes are the others,
- * all taking the next paper from one list. This process starts reading at once, while the workers
- * start up (a few seconds each: loading pdf.js, sharp and tesseract.js); with WORKERS=1 it is the
- * only lane.
+ * Where papers are read: in this process, each paper's stages, while its pages are read by the
+ * WORKERS lanes (this process and WORKERS−1 pool processes, pipeline/pages/lanes.ts), every lane
+ * taking the next page of whichever paper is furthest along. A few papers are in hand at once (one
+ * more than the lanes), so the lanes have the next paper's pages while the last one's later stages
+ * run; with WORKERS=1, one paper at a time, every page in this process.
  */
 async function readPapers(todo: { index: number; job: PaperJob }[], settings: PaperSettings, onStart: (job: PaperJob) => void, onResult: (index: number, r: PaperResult) => void): Promise<void> {
   const list = [...todo];
-  const workers = Math.min(settings.config.workers, todo.length) - 1;
-  const pool = workers > 0 ? new PaperPool(workers, settings.config) : null;
-  const lane = async (read: (job: PaperJob) => Promise<PaperResult>) => {
+  const workers = settings.config.workers;
+  const pool = workers > 1 && todo.length ? new PagePool(workers - 1) : null;
+  const lanes = new PageLanes(pool);
+  const inHand = workers > 1 ? workers + 1 : 1;
+  const reader = async () => {
     for (let next = list.shift(); next; next = list.shift()) {
       onStart(next.job);
-      onResult(next.index, await read(next.job));
+      onResult(next.index, await analysePaper(next.job, settings, lanes));
     }
   };
   try {
-    await Promise.all([
-      lane(job => analysePaper(job, settings)),
-      ...Array.from({ length: workers }, () => lane(job => pool!.run(job))),
-    ]);
+    await Promise.all(Array.from({ length: Math.min(inHand, todo.length) }, reader));
   } finally {
     await pool?.close();
   }

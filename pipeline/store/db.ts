@@ -3,13 +3,14 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../config.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { withCorpus, type CorpusColumns } from '../corpus/overlay.ts';
 import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
 import { TRANSLATIONS_COLUMN, withTranslations, type TranslationColumns } from '../translate/overlay.ts';
 
-const SCHEMA = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql'), 'utf8');
+// From the project root, so the compiled commands (dist/) find it too.
+const SCHEMA = fs.readFileSync(path.join(ROOT, 'pipeline', 'store', 'schema.sql'), 'utf8');
 
 export interface PaperRow {
   sha256: string;
