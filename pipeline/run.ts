@@ -274,13 +274,25 @@ export async function finishBatch(config: Config, store: Store, runId: number, p
   return { papers, seconds, itemsFile, jsonlRewritten, corpus };
 }
 
-/** The passes over the whole store (tag, dedup), or the ones named; one report line each. */
+/**
+ * The passes over the whole store (tag, dedup), or the ones named; one report line each. After a
+ * batch (no names), a pass whose records (the done papers and their run keys) and settings are
+ * those it last ran on is skipped: a re-run with nothing new reads no record. Named ones always run.
+ */
 export async function runCorpus(config: Config, store: Store, only?: readonly string[]): Promise<string[]> {
-  const records = store.storedRecords().map(r => JSON.parse(r) as CorpusRecord);
+  let records: CorpusRecord[] | undefined;
+  const papers = store.papersKey();
   const lines: string[] = [];
   for (const stage of corpusStages(config)) {
     if (only && !only.includes(stage.name)) continue;
+    const input = stage.input && crypto.createHash('sha256').update(papers).update(stage.input(config)).digest('hex');
+    if (input && !only && store.passInput(stage.name) === input) {
+      lines.push(`${stage.name}: unchanged (the same papers and settings as when it last ran)`);
+      continue;
+    }
+    records ??= store.storedRecords().map(r => JSON.parse(r) as CorpusRecord);
     lines.push(await stage.run({ config, store, records }));
+    if (input) store.savePassInput(stage.name, input);
   }
   return lines;
 }
