@@ -102,7 +102,7 @@ function assemble(n: number): string {
 
 /** Page PNG settings: every zlib level and both filterings on the pixels of some pages, against size and time. */
 async function pngSettings(files: string[], perPaper = 4) {
-  const pixels = [];
+  const pixels: { data: Buffer; width: number; height: number }[] = [];
   for (const f of files) {
     const pdf = await openPdf(new Uint8Array(fs.readFileSync(f)));
     for (let n = 1; n <= Math.min(perPaper, pdf.numPages); n++) {
