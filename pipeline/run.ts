@@ -159,11 +159,13 @@ export async function analysePaper(job: PaperJob, settings: PaperSettings, pages
   const ctx: StageContext = { config: settings.config, templates: settings.templates, store: sink, runKey: job.runKey, pages };
   let stage = '';
   try {
-    for (const s of stages(settings.config)) {
+    const list = stages(settings.config);
+    for (const s of list) {
       stage = s.name;
       const t0 = performance.now();
       await s.run(doc, ctx);
       outcome.timings[s.name] = (performance.now() - t0) / 1000;
+      if (s.name === 'register') for (const later of list) later.prefetch?.(doc, ctx);
     }
     if (doc.sha256 !== job.sha256) throw new DocumentError('register/changed', 'the file changed after it was listed');
     if (!doc.questions.length) throw new DocumentError('segment/no-questions', `no question found in ${doc.pageCount} pages (template ${doc.template.id})`);

@@ -31,6 +31,11 @@ export interface Stage {
   readonly name: string;
   readonly kind: 'processor' | 'renderer';
   run(doc: PaperDocument, ctx: StageContext): Promise<void> | void;
+  /**
+   * Work the stage may start once the paper is registered (its template known), to take up when
+   * its turn comes: it reads files beside the paper, never the document, and changes nothing.
+   */
+  prefetch?(doc: PaperDocument, ctx: StageContext): void;
 }
 
 export function needPdf(ctx: StageContext): PdfDocument {

@@ -111,7 +111,7 @@ const pools = new Map<string, OcrPool>();
 /** Workers per pool: one per core, or the share of the cores a WORKERS=n process was given. */
 let poolSize = Math.max(1, os.cpus().length);
 
-/** Sizes the pools created from now on (config.ocrWorkers), so n paper workers do not each start one tesseract per core. */
+/** Sizes the pools created from now on (config.ocrWorkers). */
 export function setOcrPoolSize(n: number): void {
   poolSize = Math.max(1, Math.floor(n));
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PaperDocument, Question } from '../document.ts';
 import { loadGray, renderGray } from '../pixels/gray.ts';
-import { readKeyImage } from '../keys/image-key.ts';
+import { readKeyImage, type KeyReading } from '../keys/image-key.ts';
 import { readKeyTablePage, type TableKeyPage } from '../keys/key-table.ts';
 import { parseTextKey } from '../keys/text-key.ts';
 import { readWorkedKey, type KeyLine } from '../keys/worked-key.ts';
@@ -92,8 +92,8 @@ function fromCsv(file: string, t: Template, doc: PaperDocument): Answer[] {
 }
 
 /** `report`: whether this reading's problems become diagnostics (a key read several times reports once). */
-async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument, report = true): Promise<Answer[]> {
-  const reading = await readKeyImage(input, ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng'));
+async function fromImage(input: string | Buffer, t: Template, doc: PaperDocument, report = true, read?: Promise<KeyReading>): Promise<Answer[]> {
+  const reading = await (read ?? readKeyImage(input, ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng')));
   if (report) for (const p of reading.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
   if (report) for (const n of reading.notes) doc.messages.info('answers/number-misread', `answer key: ${n}`, { stage: 'answers' });
   const electives = doc.exam.electives;
@@ -263,13 +263,27 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
   }
 }
 
+/** What OCR reads in a key picture, as a table of triples or else as a grid: it depends on the picture and the template alone. */
+interface PictureReading { table: TableKeyPage | null; grid: Promise<KeyReading> | null }
+function readKeyPicture(file: string, t: Template): Promise<PictureReading> {
+  return loadGray(file).then(g => readKeyTablePage(g, ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng'))).then(table => ({
+    table,
+    grid: table ? null : readKeyImage(file, ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng')),
+  }));
+}
+
+/** Key pictures whose reading was started before the stage's turn (answersStage's prefetch), by paper. */
+const started = new WeakMap<PaperDocument, { file: string; reading: Promise<PictureReading> }>();
+
 export async function readKey(file: string, doc: PaperDocument): Promise<Answer[]> {
   const ext = path.extname(file).slice(1).toLowerCase();
   if (ext === 'csv') return fromCsv(file, doc.template, doc);
   if (ext === 'pdf') return fromPdf(file, doc.template, doc);
-  const table = await readKeyTablePage(await loadGray(file), ocrPool('eng'), ocrPool(doc.template.answers?.ocrLang ?? 'eng'));
+  const early = started.get(doc);
+  started.delete(doc);
+  const { table, grid } = await (early?.file === file ? early.reading : readKeyPicture(file, doc.template));
   if (table) return fromTablePages([table], doc.template, doc, path.basename(file));
-  return fromImage(file, doc.template, doc);
+  return fromImage(file, doc.template, doc, true, grid ?? undefined);
 }
 
 /** Join key entries to questions; conflicts are diagnostics and leave the answer unset. */
@@ -314,6 +328,15 @@ export function answersStage(): Stage {
   return {
     name: 'answers',
     kind: 'processor',
+    // A key picture is read by OCR from the moment the template is known, beside the pages being
+    // drawn, rather than after them: the last paper's key is not read while every other lane is idle.
+    prefetch(doc) {
+      const file = keyFileFor(doc.path, doc.template);
+      if (!file || !/\.(png|jpe?g)$/i.test(file) || !isReadableKey(file, doc.template)) return;
+      const reading = readKeyPicture(file, doc.template);
+      reading.catch(() => undefined);
+      started.set(doc, { file, reading });
+    },
     async run(doc) {
       const file = keyFileFor(doc.path, doc.template);
       if (!file) {

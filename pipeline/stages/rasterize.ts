@@ -7,7 +7,8 @@ import path from 'node:path';
 import { DocumentError } from '../diagnostics.ts';
 import { pageImageName } from '../ids.ts';
 import { readPages } from '../pages/paper.ts';
-import type { Stage } from '../stage.ts';
+import { pagesIdle } from '../pages/read.ts';
+import { needPdf, type Stage } from '../stage.ts';
 
 export const PAGES_DIR = 'pages';
 
@@ -30,6 +31,8 @@ export function rasterizeStage(): Stage {
         if (r.image === 'rendered') doc.counters.pagesRendered = (doc.counters.pagesRendered ?? 0) + 1;
         else if (r.image === 'cached') doc.counters.pagesCached = (doc.counters.pagesCached ?? 0) + 1;
       }
+      // A clean-up of the paper's PDF in this process ends before any later stage draws with it.
+      await pagesIdle(needPdf(ctx));
     },
   };
 }

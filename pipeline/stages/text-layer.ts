@@ -10,6 +10,7 @@ import { Ahead } from '../ocr/ahead.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { readPages } from '../pages/paper.ts';
+import { pagesIdle } from '../pages/read.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
@@ -108,6 +109,7 @@ export function textLayerStage(): Stage {
         // the scan itself, not a figure.
         let p;
         try {
+          await pagesIdle(pdf);
           p = await pdf.getPage(page.number);
         } catch (e) {
           throw unreadable(page.number, e);
