@@ -2,15 +2,17 @@
 // `--help` prints the usage below. Settings also come from the environment (YEAR, IN, OUT, DPI,
 // TEMPLATE, FORCE, WORKERS, QUEUE). A progress bar on a terminal; one plain line per paper
 // otherwise (CI); then every warning and error of every paper, so nobody needs SQLite to read them.
+// Run from dist/cli.js (compiled by `make`: README, "Speed"); what a run needs (the stages, pdf.js,
+// the store, the queue client) is imported once the arguments are read, so `--help` and a bad
+// argument answer at once.
 import path from 'node:path';
 import { resolveConfig, type ConfigInput } from './config.ts';
-import { rerunCorpus, runBatch, type BatchResult, type Progress } from './run.ts';
-import { runQueued } from './queue/enqueue.ts';
+import type { BatchResult, Progress } from './run.ts';
 import { DiskFullError } from './disk-full.ts';
 import { EXIT, exitCode, statusLine } from './exit-status.ts';
 import { paperLine, paperNotes, summaryLine } from './run-report.ts';
 
-const USAGE = `usage: tsx pipeline/cli.ts [options]        (make ingest YEAR=y [IN=dir] [OUT=dir] …)
+const USAGE = `usage: exam-ingest [options]        (make ingest YEAR=y [IN=dir] [OUT=dir] …)
 
 Ingests every PDF of a folder into <out>/<year>/ (items.jsonl, store.sqlite, page images, figures).
 
@@ -89,6 +91,7 @@ async function main(): Promise<number | 'help'> {
   if (only) {
     // make tag / make dedup: the passes over the store alone, no PDF read.
     const t0 = performance.now();
+    const { rerunCorpus } = await import('./run.ts');
     const result = await rerunCorpus(config, only);
     for (const l of result.lines) process.stdout.write(l + '\n');
     process.stdout.write(`items: ${rel(result.itemsFile)}${result.jsonlRewritten ? '' : ' (unchanged)'}, ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
@@ -106,7 +109,9 @@ async function main(): Promise<number | 'help'> {
       process.stdout.write(paperLine(outcome) + '\n');
     }
   };
-  const result: BatchResult = config.queue ? await runQueued(config, progress) : await runBatch(config, progress);
+  const result: BatchResult = config.queue
+    ? await (await import('./queue/enqueue.ts')).runQueued(config, progress)
+    : await (await import('./run.ts')).runBatch(config, progress);
   // Why each paper needs review, and every warning and error, paper by paper (a skipped paper's
   // diagnostics were listed when it was read; its stored verdict is listed again).
   for (const p of result.papers) for (const l of paperNotes(p)) process.stdout.write(l + '\n');

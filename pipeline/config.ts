@@ -46,7 +46,11 @@ export interface Config {
   readonly translate: TranslateConfig | null;
   /** Worker processes papers are spread over on this machine (WORKERS=, default one per core); 1 runs them in this process. */
   readonly workers: number;
-  /** tesseract.js workers per worker process: the cores shared out, so WORKERS × this does not oversubscribe them. */
+  /**
+   * tesseract.js workers of the process that reads the papers: one per core. Pages are drawn in
+   * every WORKERS lane, but OCR (scans, answer keys) runs where the paper's stages run, the batch's
+   * own process (a queue worker reads whole papers, each its own).
+   */
   readonly ocrWorkers: number;
   /** A Redis URL (QUEUE=redis://host:port): papers go through the BullMQ queue to `make worker` processes instead. */
   readonly queue: string | null;
@@ -271,7 +275,7 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     dedup: resolveDedup(env),
     translate: resolveTranslate(env, llm),
     workers,
-    ocrWorkers: Math.max(1, Math.round(cores / workers)),
+    ocrWorkers: cores,
     queue,
     queueStallMs,
   };

@@ -28,8 +28,8 @@ export const PIPELINE_VERSION = 6;
 export function stages(_config: Config): Stage[] {
   return [
     registerStage(), //  hash, page count, template, what the cover says
+    rasterizeStage(), // page images (cached by hash), each page's text layer read by the same task
     repeatsStage(), //   pages that repeat earlier ones (same text, or same scan): skipped from here on
-    rasterizeStage(), // page images (cached by hash)
     textLayerStage(), // spans, equation font decoded, furniture set aside, page sections
     layoutStage(), //    columns and lines in reading order
     segmentStage(), //   questions: number, stem, options, points, type, regions

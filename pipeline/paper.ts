@@ -13,6 +13,7 @@ import type { Template } from './template.ts';
 import { setOcrPoolSize } from './providers/ocr.ts';
 import { DISK_FULL_RULE, diskFullOf } from './disk-full.ts';
 import { verdictOf, type StructureVerdict } from './reading-verdict.ts';
+import type { PageLanes } from './pages/lanes.ts';
 
 export interface PaperOutcome {
   file: string;
@@ -77,9 +78,10 @@ export const unreadable = (outcome: PaperOutcome, e: unknown): PaperOutcome => (
  * and figure crops go to disk under names fixed by the paper's hash). A paper in which no question
  * was found has failed; one whose structure the decoder doubts needs review; one a stage reported
  * an error on is partial. The outcome and rows are plain data, so they come back whole from a pool
- * or queue worker.
+ * or queue worker. Its pages are read by the batch's WORKERS lanes where it is given them
+ * (pipeline/pages/lanes.ts), else in this process.
  */
-export async function analysePaper(job: PaperJob, settings: PaperSettings): Promise<PaperResult> {
+export async function analysePaper(job: PaperJob, settings: PaperSettings, pages?: PageLanes): Promise<PaperResult> {
   const outcome = { ...emptyOutcome(job.file), sha256: job.sha256 };
   let bytes: Uint8Array;
   try {
@@ -90,14 +92,17 @@ export async function analysePaper(job: PaperJob, settings: PaperSettings): Prom
   setOcrPoolSize(settings.config.ocrWorkers);
   const doc = newDocument(job.file, bytes);
   const sink = new PaperCollector();
-  const ctx: StageContext = { config: settings.config, templates: settings.templates, store: sink, runKey: job.runKey };
+  const ctx: StageContext = { config: settings.config, templates: settings.templates, store: sink, runKey: job.runKey, pages };
   let stage = '';
   try {
-    for (const s of stages(settings.config)) {
+    const list = stages(settings.config);
+    for (const s of list) {
       stage = s.name;
       const t0 = performance.now();
       await s.run(doc, ctx);
       outcome.timings[s.name] = (performance.now() - t0) / 1000;
+      // What a later stage can start on once the paper is known (a key's picture read by OCR).
+      if (s.name === 'register') for (const later of list) later.prefetch?.(doc, ctx);
     }
     if (doc.sha256 !== job.sha256) throw new DocumentError('register/changed', 'the file changed after it was listed');
     if (!doc.questions.length) throw new DocumentError('segment/no-questions', `no question found in ${doc.pageCount} pages (template ${doc.template.id})`);

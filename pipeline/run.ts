@@ -1,9 +1,10 @@
 // Runs the stage list over a batch. One document failing never stops the others: its error is
 // recorded (file, page, reason) and the batch goes on. Papers the store already holds as done
 // under the same run key are skipped, so a re-run after a crash resumes where it stopped.
-// A paper's stages may run here, in a pool worker (WORKERS=n) or in a queue worker on another
-// machine (QUEUE=); what emit would write comes back, and the store is written here alone, one
-// transaction per paper, so the rows do not depend on where or in which order papers were read.
+// A paper's stages run here, its pages in the WORKERS lanes (this process and n−1 pool processes:
+// pipeline/pages/), or the whole paper in a queue worker on another machine (QUEUE=); what emit
+// would write comes back, and the store is written here alone, one transaction per paper, so the
+// rows do not depend on where or in which order papers and pages were read.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,8 @@ import { loadTemplates, type Template } from './template.ts';
 import { keyFileFor } from './stages/answers.ts';
 import { statsFileFor } from './stages/stats.ts';
 import { closeOcr } from './providers/ocr.ts';
-import { PaperPool } from './queue/pool.ts';
+import { PageLanes } from './pages/lanes.ts';
+import { PagePool } from './queue/pool.ts';
 import { DISK_FULL_RULE, diskFullOf, DiskFullError } from './disk-full.ts';
 
 export type { PaperOutcome, PaperJob, PaperResult, PaperSettings } from './paper.ts';
@@ -103,22 +105,24 @@ export function commitPaper(store: Store, result: PaperResult): PaperOutcome {
   return { ...outcome, recordsWritten: store.saveDocument(write.paper, write.pages, write.items, write.diagnostics) };
 }
 
-/** Reads papers in this process, one at a time: what WORKERS=1 (or a single paper) uses. */
 /**
- * Where papers are read: this process is one lane, and WORKERS−1 worker processes are the others,
- * all taking the next paper from one list. This process starts reading at once, while the workers
- * start up (a few seconds each: loading pdf.js, sharp and tesseract.js); with WORKERS=1 it is the
- * only lane.
+ * Where papers are read: in this process, each paper's stages, while its pages are read by the
+ * WORKERS lanes (this process and WORKERS−1 pool processes, pipeline/pages/lanes.ts), every lane
+ * taking the next page of whichever paper is furthest along. A few papers are in hand at once (one
+ * more than the lanes), so the lanes have the next paper's pages while the last one's later stages
+ * run; with WORKERS=1, one paper at a time, every page in this process.
  */
 async function readPapers(todo: { index: number; job: PaperJob }[], settings: PaperSettings, onStart: (job: PaperJob) => void, onResult: (index: number, r: PaperResult) => void): Promise<void> {
   const list = [...todo];
-  const workers = Math.min(settings.config.workers, todo.length) - 1;
-  const pool = workers > 0 ? new PaperPool(workers, settings.config) : null;
-  const lane = async (read: (job: PaperJob) => Promise<PaperResult>) => {
+  const workers = settings.config.workers;
+  const pool = workers > 1 && todo.length ? new PagePool(workers - 1) : null;
+  const lanes = new PageLanes(pool);
+  const inHand = workers > 1 ? workers + 1 : 1;
+  const reader = async () => {
     for (let next = list.shift(); next; next = list.shift()) {
       onStart(next.job);
       try {
-        onResult(next.index, await read(next.job));
+        onResult(next.index, await analysePaper(next.job, settings, lanes));
       } catch (e) {
         // The batch stops (a full disk): no lane takes another paper.
         list.length = 0;
@@ -127,10 +131,7 @@ async function readPapers(todo: { index: number; job: PaperJob }[], settings: Pa
     }
   };
   try {
-    await Promise.all([
-      lane(job => analysePaper(job, settings)),
-      ...Array.from({ length: workers }, () => lane(job => pool!.run(job))),
-    ]);
+    await Promise.all(Array.from({ length: Math.min(inHand, todo.length) }, reader));
   } finally {
     await pool?.close();
   }
@@ -200,13 +201,25 @@ export async function finishBatch(config: Config, store: Store, runId: number, p
   return { papers, seconds, itemsFile, jsonlRewritten, corpus };
 }
 
-/** The passes over the whole store (tag, dedup), or the ones named; one report line each. */
+/**
+ * The passes over the whole store (tag, dedup), or the ones named; one report line each. After a
+ * batch (no names), a pass whose records (the done papers and their run keys) and settings are
+ * those it last ran on is skipped: a re-run with nothing new reads no record. Named ones always run.
+ */
 export async function runCorpus(config: Config, store: Store, only?: readonly string[]): Promise<string[]> {
-  const records = store.storedRecords().map(r => JSON.parse(r) as CorpusRecord);
+  let records: CorpusRecord[] | undefined;
+  const papers = store.papersKey();
   const lines: string[] = [];
   for (const stage of corpusStages(config)) {
     if (only && !only.includes(stage.name)) continue;
+    const input = stage.input && crypto.createHash('sha256').update(papers).update(stage.input(config)).digest('hex');
+    if (input && !only && store.passInput(stage.name) === input) {
+      lines.push(`${stage.name}: unchanged (the same papers and settings as when it last ran)`);
+      continue;
+    }
+    records ??= store.storedRecords().map(r => JSON.parse(r) as CorpusRecord);
     lines.push(await stage.run({ config, store, records }));
+    if (input) store.savePassInput(stage.name, input);
   }
   return lines;
 }

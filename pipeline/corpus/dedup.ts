@@ -1,13 +1,16 @@
-// Near-duplicate clusters over a set of records. Candidates come from MinHash/LSH over character
-// n-grams of a math-aware normal form (sub-quadratic: all pairs are never compared); each candidate
-// is then verified: the same numbers (a question with one number changed is another question), the
-// same options as a set (order does not matter), prose, formulas and options similar by Dice's
-// coefficient (string-similarity), and where both have figures, crops alike by perceptual hash.
-// Records of one paper are never merged: a paper does not print a question twice.
+// Near-duplicate clusters over a set of records. Two records can only be duplicates when their
+// numbers are the same (a question with one number changed is another question) and they have as
+// many options: records are grouped by that first, exactly, and only groups of two or more go on.
+// Within them, candidates come from MinHash/LSH over character n-grams of a math-aware normal form
+// (sub-quadratic: all pairs are never compared); each candidate is then verified: the same options
+// as a set (order does not matter), prose, formulas and options similar by Dice's coefficient
+// (string-similarity), and where both have figures, crops alike by perceptual hash. Records of one
+// paper are never merged: a paper does not print a question twice. Clusters grow by union-find as
+// each band's buckets are read, so no list of pairs is ever held (a million records in minutes).
 import path from 'node:path';
 import stringSimilarity from 'string-similarity';
 import { examDateKey, examDate } from '../exam-date.ts';
-import { lshPairs, MinHasher, shingles } from './minhash.ts';
+import { MinHasher, shingleHashes } from './minhash.ts';
 import { dHash, hamming } from './phash.ts';
 import { formulasOf, normLatex, normProse, proseOf, type CorpusRecord } from './record-text.ts';
 
@@ -35,14 +38,28 @@ export interface Cluster {
   members: string[];
 }
 
+/**
+ * Members of one bucket (one band's key, one group of numbers) compared pair by pair at most. A
+ * bigger bucket (thousands of records with the same numbers that agree on a band: one question
+ * copied over and over) is joined through representatives instead: each member is compared with
+ * the last REPRESENTATIVES members that joined no one before it, and joins the first it matches.
+ */
+export const BUCKET_CAP = 200;
+export const REPRESENTATIVES = 16;
+
 export interface DedupResult {
   /** id → its cluster's canonical id, for every record in a cluster of two or more (canonical records map to themselves). */
   canonicalOf: Map<string, string>;
   /** id → how it compares with its canonical record, for every non-canonical member. */
   evidence: Map<string, Similarity>;
   clusters: Cluster[];
+  /** Distinct pairs compared (LSH candidates of equal numbers), and those verified. */
   candidatePairs: number;
   verifiedPairs: number;
+  /** Records in a group of equal numbers with another (the only ones that get a signature). */
+  grouped: number;
+  /** Buckets past BUCKET_CAP, joined through representatives. */
+  cappedBuckets: number;
 }
 
 interface Prepared {
@@ -53,13 +70,17 @@ interface Prepared {
   optionCount: number;
 }
 
+/** The stem's numbers in order, and the options' as a multiset (their order does not count). */
+export function numbersOf(r: CorpusRecord): string {
+  const digits = (t: string) => t.match(/\d+(?:\.\d+)?/g) ?? [];
+  return `${digits(r.stem).join(',')}#${r.options.flatMap(o => digits(o.text)).sort().join(',')}`;
+}
+
 /** The normal form two records are compared in: whitespace, `\dfrac`/`\frac` and option order do not count. */
 export function prepare(r: CorpusRecord): Prepared {
   const squeeze = (s: string) => normProse(s).replace(/\s+/g, '');
   const options = r.options.map(o => squeeze(proseOf(o.text)) + formulasOf(o.text).map(normLatex).join('')).sort();
-  // The stem's numbers in order; the options' as a multiset (their order does not count).
-  const digits = (t: string) => t.match(/\d+(?:\.\d+)?/g) ?? [];
-  const numbers = `${digits(r.stem).join(',')}#${r.options.flatMap(o => digits(o.text)).sort().join(',')}`;
+  const numbers = numbersOf(r);
   return {
     prose: squeeze(proseOf(r.stem)),
     math: formulasOf(r.stem).map(normLatex).join('|'),
@@ -103,20 +124,62 @@ export function canonicalOrder(rules: DedupSettings['canonical']): (a: CorpusRec
   };
 }
 
+/** Positions sorted by radix from this many on (below, a comparison sort is quicker). */
+const RADIX_FROM = 20_000;
+
+/** A stable sort of the positions 0…n−1 by a 32-bit key (LSD radix, 16 bits a pass): equal keys keep their order. */
+function sortByKey(order: Int32Array, key: (p: number) => number, tmp: Int32Array): void {
+  const n = order.length;
+  for (const shift of [0, 16]) {
+    const count = new Int32Array(65537);
+    for (let k = 0; k < n; k++) count[((key(order[k]) >>> shift) & 0xffff) + 1]++;
+    for (let v = 0; v < 65536; v++) count[v + 1] += count[v];
+    for (let k = 0; k < n; k++) tmp[count[(key(order[k]) >>> shift) & 0xffff]++] = order[k];
+    order.set(tmp);
+  }
+}
+
 /**
  * Clusters of near-duplicates. `figureDir` is where figure paths resolve (the folder of items.jsonl);
  * without it figures are not compared.
  */
 export async function findDuplicates(records: readonly CorpusRecord[], s: DedupSettings, figureDir?: string): Promise<DedupResult> {
-  const prepared = records.map(prepare);
-  const hasher = new MinHasher(s.bands * s.rows);
-  const signatures = prepared.map(p => hasher.signature(shingles(`${p.prose}#${p.math}#${p.options}`, s.shingle)));
-  const textPairs: [number, number, Omit<Similarity, 'figureBits'>][] = [];
-  const candidatePairs = lshPairs(signatures, s.bands, s.rows, (i, j) => {
-    if (records[i].source.sha256 === records[j].source.sha256) return;
-    const sim = compareText(prepared[i], prepared[j], s);
-    if (sim) textPairs.push([i, j, sim]);
-  });
+  const n = records.length;
+
+  // Groups of equal numbers and option count; papers as small numbers.
+  const groupIds = new Map<string, number>(), paperIds = new Map<string, number>();
+  const group = new Int32Array(n), paper = new Int32Array(n);
+  for (let d = 0; d < n; d++) {
+    const key = `${numbersOf(records[d])}\u0000${records[d].options.length}`;
+    let g = groupIds.get(key);
+    if (g === undefined) groupIds.set(key, (g = groupIds.size));
+    group[d] = g;
+    let p = paperIds.get(records[d].source.sha256);
+    if (p === undefined) paperIds.set(records[d].source.sha256, (p = paperIds.size));
+    paper[d] = p;
+  }
+  const groupSize = new Int32Array(groupIds.size);
+  for (let d = 0; d < n; d++) groupSize[group[d]]++;
+  groupIds.clear();
+
+  // The normal form and band keys of the records in a group of two or more (positions c, in record
+  // order): no other record can have a duplicate, and none is kept of them.
+  const members: number[] = [];
+  const prepared: Prepared[] = new Array(n);
+  for (let d = 0; d < n; d++) if (groupSize[group[d]] > 1) { members.push(d); prepared[d] = prepare(records[d]); }
+  const rec = Int32Array.from(members);
+  const m = rec.length, B = s.bands;
+  const keys = new Uint32Array(m * B);
+  const hasher = new MinHasher(B * s.rows);
+  for (let c = 0; c < m; c++) {
+    const p = prepared[rec[c]];
+    hasher.bandKeys(shingleHashes(`${p.prose}#${p.math}#${p.options}`, s.shingle), B, s.rows, keys, c * B);
+  }
+  /** Whether positions a and b agreed on a band before band b0 (their pair was met there). */
+  const metBefore = (a: number, b: number, b0: number) => {
+    for (let e = 0; e < b0; e++) if (keys[a * B + e] === keys[b * B + e]) return true;
+    return false;
+  };
 
   // Figures: hashed only for records in a text-verified pair, once each.
   const hashes = new Map<number, (bigint | null)[]>();
@@ -130,34 +193,98 @@ export async function findDuplicates(records: readonly CorpusRecord[], s: DedupS
   };
   /** The worst bit distance between matched figures, or null when either side has none. */
   const figureBits = async (i: number, j: number): Promise<number | null> => {
+    if (!records[i].figures.length || !records[j].figures.length) return null;
     const [a, b] = [(await figureHashes(i)).filter((x): x is bigint => x !== null), (await figureHashes(j)).filter((x): x is bigint => x !== null)];
     if (!a.length || !b.length) return null;
     const [few, many] = a.length <= b.length ? [a, b] : [b, a];
     return Math.max(...few.map(x => Math.min(...many.map(y => hamming(x, y)))));
   };
 
-  // Union by verified pairs, never joining two clusters that hold records of one paper.
-  const parent = records.map((_, i) => i);
-  const papers = records.map(r => new Set([r.source.sha256]));
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
-  let verifiedPairs = 0;
-  for (const [i, j] of textPairs) {
-    const bits = await figureBits(i, j);
-    if (bits !== null && bits > s.figureBits) continue;
-    verifiedPairs++;
+  // Union-find over records, never joining two clusters that hold records of one paper (a cluster
+  // of two or more keeps its papers, sorted).
+  const parent = new Int32Array(n);
+  for (let d = 0; d < n; d++) parent[d] = d;
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  const papersOf = new Map<number, number[]>();
+  const union = (i: number, j: number): boolean => {
     const [a, b] = [find(i), find(j)];
-    if (a === b || [...papers[b]].some(p => papers[a].has(p))) continue;
+    if (a === b) return true;
+    const pa = papersOf.get(a) ?? [paper[a]], pb = papersOf.get(b) ?? [paper[b]];
+    if (pb.some(p => pa.includes(p))) return false;
     parent[b] = a;
-    for (const p of papers[b]) papers[a].add(p);
+    papersOf.set(a, [...pa, ...pb]);
+    papersOf.delete(b);
+    return true;
+  };
+  let candidatePairs = 0, verifiedPairs = 0, cappedBuckets = 0;
+  /** Verifies a candidate pair and joins it; whether the two are in one cluster after (a promise only where figures are compared). */
+  const consider = (i: number, j: number): boolean | Promise<boolean> => {
+    candidatePairs++;
+    if (paper[i] === paper[j]) return false;
+    if (!compareText(prepared[i], prepared[j], s)) return false;
+    const join = (bits: number | null) => {
+      if (bits !== null && bits > s.figureBits) return false;
+      verifiedPairs++;
+      return union(i, j);
+    };
+    return records[i].figures.length && records[j].figures.length ? figureBits(i, j).then(join) : join(null);
+  };
+
+  // Band by band: positions sorted by (band key, group), so each run is a bucket; buckets in the
+  // order of their first record.
+  const byKey = new Int32Array(m), tmp = new Int32Array(m);
+  for (let b = 0; b < B && m > 1; b++) {
+    for (let c = 0; c < m; c++) byKey[c] = c;
+    if (m > RADIX_FROM) {
+      sortByKey(byKey, c => group[rec[c]], tmp);
+      sortByKey(byKey, c => keys[c * B + b], tmp);
+    } else byKey.sort((x, y) => keys[x * B + b] - keys[y * B + b] || group[rec[x]] - group[rec[y]] || x - y);
+    const starts: number[] = [];
+    for (let k = 0; k < m; k++) {
+      const c = byKey[k], prev = k && byKey[k - 1];
+      if (k === 0 || keys[c * B + b] !== keys[prev * B + b] || group[rec[c]] !== group[rec[prev]]) starts.push(k);
+    }
+    starts.push(m);
+    const buckets = starts.slice(0, -1).map((start, x) => [start, starts[x + 1]] as const).filter(([s0, s1]) => s1 - s0 > 1).sort((x, y) => byKey[x[0]] - byKey[y[0]]);
+    for (const [start, end] of buckets) {
+      if (end - start <= BUCKET_CAP) {
+        for (let x = start; x < end; x++) for (let y = x + 1; y < end; y++) {
+          if (metBefore(byKey[x], byKey[y], b)) continue;
+          const r = consider(rec[byKey[x]], rec[byKey[y]]);
+          if (r instanceof Promise) await r;
+        }
+        continue;
+      }
+      cappedBuckets++;
+      const reps: number[] = [];
+      for (let x = start; x < end; x++) {
+        const d = rec[byKey[x]];
+        let joined = false;
+        for (let k = reps.length - 1; k >= 0 && !joined; k--) {
+          const r = rec[reps[k]];
+          if (find(r) === find(d)) joined = true;
+          else if (!metBefore(reps[k], byKey[x], b)) joined = await consider(r, d);
+        }
+        if (!joined) {
+          reps.push(byKey[x]);
+          if (reps.length > REPRESENTATIVES) reps.shift();
+        }
+      }
+    }
   }
 
+  // Clusters of two or more, in the order of their first record.
   const groups = new Map<number, number[]>();
-  records.forEach((_, i) => {
+  for (let i = 0; i < n; i++) {
     const root = find(i);
+    if (!papersOf.has(root)) continue;
     const g = groups.get(root);
     if (g) g.push(i);
     else groups.set(root, [i]);
-  });
+  }
   const order = canonicalOrder(s.canonical);
   const canonicalOf = new Map<string, string>();
   const evidence = new Map<string, Similarity>();
@@ -180,5 +307,5 @@ export async function findDuplicates(records: readonly CorpusRecord[], s: DedupS
     }
   }
   clusters.sort((a, b) => (a.canonical < b.canonical ? -1 : 1));
-  return { canonicalOf, evidence, clusters, candidatePairs, verifiedPairs };
+  return { canonicalOf, evidence, clusters, candidatePairs, verifiedPairs, grouped: m, cappedBuckets };
 }

@@ -1,7 +1,7 @@
 // A perceptual hash of a figure crop (dHash: 9×8 grey, one bit per horizontal step), so that two
 // questions with the same words and different graphs stay apart, while the same drawing cropped
 // a pixel differently or rendered at another resolution still matches.
-import sharp from 'sharp';
+import { sharp } from '../providers/lazy.ts';
 
 export async function dHash(file: string): Promise<bigint> {
   const { data } = await sharp(file).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });

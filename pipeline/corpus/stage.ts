@@ -13,5 +13,11 @@ export interface CorpusContext {
 
 export interface CorpusStage {
   readonly name: string;
+  /**
+   * What the pass's result depends on besides the records (its settings, the files it reads),
+   * as a string: a batch whose records and this are as when the pass last ran skips it. A pass
+   * without one always runs.
+   */
+  input?(config: Config): string;
   run(ctx: CorpusContext): Promise<string>;
 }

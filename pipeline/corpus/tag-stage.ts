@@ -2,6 +2,8 @@
 // text, section or trees (or the model) changed since they were made. Where a model is configured
 // and LLM_TAG=1 it chooses among the units the cues scored (pipeline/corpus/llm-tagger.ts).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { makeClient, type Usage } from '../llm/client.ts';
 import { loadCurricula } from './curriculum.ts';
 import { tagWithLlm } from './llm-tagger.ts';
@@ -16,6 +18,14 @@ const TAGGER_VERSION = 2;
 export function tagStage(): CorpusStage {
   return {
     name: 'tag',
+    input(config) {
+      // The trees as they are on disk (an edit without a version bump still counts here).
+      const dir = config.curriculumDir;
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter(f => f.endsWith('.json')).sort() : [];
+      const h = crypto.createHash('sha256').update(JSON.stringify([TAGGER_VERSION, config.knowledgeSecondShare, config.llmTag && config.llm && [config.llm.baseURL, config.llm.model]]));
+      for (const f of files) h.update(`\0${f}\0`).update(fs.readFileSync(path.join(dir, f)));
+      return h.digest('hex');
+    },
     async run({ config, store, records }) {
       const trees = loadCurricula(config.curriculumDir);
       const treeKey = JSON.stringify([TAGGER_VERSION, config.knowledgeSecondShare, trees.map(t => t.version), config.llmTag && config.llm && [config.llm.baseURL, config.llm.model]]);

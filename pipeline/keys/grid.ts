@@ -1,6 +1,6 @@
 // Ruled tables in a raster image (answer keys are published as pictures of a grid): the rows and
 // columns from long dark rules, and the ink box of each cell. Pure pixel work over sharp's raw output.
-import sharp from 'sharp';
+import { sharp } from '../providers/lazy.ts';
 import type { Gray } from '../pixels/gray.ts';
 
 // Grey pixels and their loading live with the rest of the pixel work; named here too for the keys' readers.

@@ -2,7 +2,7 @@
 // circled digits for multiple choice, integers for short answers, one table per section under its
 // heading). Cells are found from the rules; a circled answer is told by its ring, and only the
 // digit inside it goes to OCR (tesseract reads ① as @ or ©); numbers are read with a digit whitelist.
-import sharp from 'sharp';
+import { sharp } from '../providers/lazy.ts';
 import type { OcrPool } from '../providers/ocr.ts';
 import { cellPng, findTables, innerGlyphPng, isCircled, loadGray, type Gray, type Table } from './grid.ts';
 

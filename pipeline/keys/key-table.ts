@@ -4,7 +4,7 @@
 // page, not assumed: cells come from the ruled grid row by row (a heading cell spans the columns it
 // has no rule between), the header cells are read by OCR, and each column takes its kind (number,
 // answer, points) from the header over it and its section from the heading cells above that.
-import sharp from 'sharp';
+import { sharp } from '../providers/lazy.ts';
 import type { OcrPool } from '../providers/ocr.ts';
 import { inkBox, isCircled, type Gray } from './grid.ts';
 import { readCircled, readNumber } from './image-key.ts';

@@ -2,7 +2,8 @@
 // the reply checked, and a reply that cannot be used (malformed, cut short, refused, off-schema)
 // asked again after a doubling wait. Transport failures (429, 5xx, resets) are the client's own
 // retries. Tokens are counted whatever the outcome.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { load } from '../providers/lazy.ts';
 import type { LlmConfig } from '../config.ts';
 import { parseReply, ReplyError, REPLY_SCHEMA, type LlmQuestion } from './reply.ts';
 
@@ -17,7 +18,8 @@ export interface ChunkResult {
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
 export function makeClient(cfg: LlmConfig): OpenAI {
-  return new OpenAI({ baseURL: cfg.baseURL, apiKey: cfg.apiKey, timeout: cfg.timeoutMs, maxRetries: cfg.attempts - 1 });
+  const { OpenAI: Client } = load<typeof import('openai')>('openai');
+  return new Client({ baseURL: cfg.baseURL, apiKey: cfg.apiKey, timeout: cfg.timeoutMs, maxRetries: cfg.attempts - 1 });
 }
 
 /**

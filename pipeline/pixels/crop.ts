@@ -1,5 +1,5 @@
 // Pieces of a grey picture as PNGs for the recogniser.
-import sharp from 'sharp';
+import { sharp } from '../providers/lazy.ts';
 import type { Gray } from './gray.ts';
 import type { Box } from './runs.ts';
 

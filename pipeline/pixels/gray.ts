@@ -1,7 +1,8 @@
 // Grey pixels: the one picture every piece of pixel work (OCR of scanned pages, answer-key images)
 // reads from, one byte a pixel, 0 black to 255 white.
-import sharp, { type Sharp } from 'sharp';
-import { drawPage, type PdfPage } from '../providers/pdf.ts';
+import type { Sharp } from 'sharp';
+import { sharp } from '../providers/lazy.ts';
+import { canvasPixels, drawPage, type PdfPage } from '../providers/pdf.ts';
 
 export interface Gray {
   width: number;
@@ -29,13 +30,14 @@ const TO_SRGB = Uint8Array.from({ length: STEPS + 1 }, (_, k) => { const y = k /
  */
 export async function renderGray(page: PdfPage, dpi: number): Promise<Gray> {
   const canvas = await drawPage(page, dpi);
-  const { width, height } = canvas;
-  const rgba = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  const { data: rgba, width, height } = canvasPixels(canvas);
   const data = new Uint8Array(width * height);
   for (let i = 0, j = 0; i < data.length; i++, j += 4) {
     const r = rgba[j], g = rgba[j + 1], b = rgba[j + 2];
     data[i] = r === g && g === b ? r : TO_SRGB[Math.round(RED[r] + GREEN[g] + BLUE[b])];
   }
+  // The pixels may be the canvas's own memory: it is held until they are read.
+  void canvas.width;
   return { width, height, data };
 }
 

@@ -1,6 +1,6 @@
 // A PDF made of page images and nothing else (no text layer): what a scanner produces. Used to
 // turn rendered pages back into an image-only paper, e.g. to test the OCR path on real pages.
-import sharp from 'sharp';
+import { sharp } from './lazy.ts';
 
 /**
  * The image as a baseline JPEG of one (grey) or three channels. A JPEG that already is one goes in as

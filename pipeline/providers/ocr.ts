@@ -4,7 +4,8 @@
 // wasm instance), created on first use.
 import fs from 'node:fs';
 import os from 'node:os';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { PSM, Worker } from 'tesseract.js';
+import { load, once } from './lazy.ts';
 
 export const TESSDATA = process.env.TESSDATA_PREFIX && fs.existsSync(process.env.TESSDATA_PREFIX) ? process.env.TESSDATA_PREFIX : '/usr/share/tesseract-ocr/5/tessdata';
 
@@ -30,7 +31,12 @@ export interface OcrOptions {
   whitelist?: string;
 }
 
-const MODES: Record<NonNullable<OcrOptions['mode']>, PSM> = { auto: PSM.AUTO, column: PSM.SINGLE_COLUMN, block: PSM.SINGLE_BLOCK, line: PSM.SINGLE_LINE, word: PSM.SINGLE_WORD, char: PSM.SINGLE_CHAR };
+/** tesseract.js, loaded when the first recogniser starts. */
+const tesseract = once(() => load<typeof import('tesseract.js')>('tesseract.js'));
+const modes = once((): Record<NonNullable<OcrOptions['mode']>, PSM> => {
+  const { PSM } = tesseract();
+  return { auto: PSM.AUTO, column: PSM.SINGLE_COLUMN, block: PSM.SINGLE_BLOCK, line: PSM.SINGLE_LINE, word: PSM.SINGLE_WORD, char: PSM.SINGLE_CHAR };
+});
 
 interface Slot { worker: Promise<Worker>; busy: boolean }
 
@@ -44,6 +50,7 @@ export class OcrPool {
   }
 
   private spawn(): Promise<Worker> {
+    const { createWorker, OEM } = tesseract();
     return createWorker(this.lang, OEM.LSTM_ONLY, {
       langPath: TESSDATA,
       gzip: false,
@@ -75,7 +82,7 @@ export class OcrPool {
     try {
       const worker = await slot.worker;
       await worker.setParameters({
-        tessedit_pageseg_mode: MODES[options.mode ?? 'auto'],
+        tessedit_pageseg_mode: modes()[options.mode ?? 'auto'],
         tessedit_char_whitelist: options.whitelist ?? '',
         // Cell crops and key images carry no resolution; say one rather than let tesseract guess.
         user_defined_dpi: '300',
@@ -104,7 +111,7 @@ const pools = new Map<string, OcrPool>();
 /** Workers per pool: one per core, or the share of the cores a WORKERS=n process was given. */
 let poolSize = Math.max(1, os.cpus().length);
 
-/** Sizes the pools created from now on (config.ocrWorkers), so n paper workers do not each start one tesseract per core. */
+/** Sizes the pools created from now on (config.ocrWorkers). */
 export function setOcrPoolSize(n: number): void {
   poolSize = Math.max(1, Math.floor(n));
 }

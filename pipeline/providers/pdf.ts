@@ -1,18 +1,103 @@
 // The outside world for PDFs: pdfjs-dist (legacy build, the one that runs on Node 20) and its
 // @napi-rs/canvas for rendering. Everything returned is in PDF points with a top-left origin.
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+// Both are loaded on first use (pdf.js is some 3 MB of JavaScript, its worker as much again): a
+// command that opens no PDF (--help, a re-run with nothing new, make tag) never pays for them.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Canvas } from '@napi-rs/canvas';
 import type { BBox, Shape, ShapeKind } from '../document.ts';
+import { encodePagePng } from './png.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
-const OPS = pdfjs.OPS;
 type Matrix = [number, number, number, number, number, number];
 
-export type PdfDocument = pdfjs.PDFDocumentProxy;
-export type PdfPage = pdfjs.PDFPageProxy;
+export type PdfDocument = Pdfjs.PDFDocumentProxy;
+export type PdfPage = Pdfjs.PDFPageProxy;
+
+/**
+ * Built-ins pdf.js's legacy build replaces with core-js polyfills for every module of the process,
+ * though Node 20's own are correct for anything this project does: JSON.stringify becomes some 20
+ * times slower (every record is stringified), JSON.parse and Array.prototype.push slower too. They
+ * are put back once pdf.js (and its worker, which pdf.js imports when the first PDF is opened) is
+ * loaded. The polyfills that add what Node 20 lacks (Map.prototype.getOrInsertComputed,
+ * Promise.withResolvers …) stay: pdf.js needs those.
+ */
+const NATIVE = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
+function restoreNatives(): void {
+  if (Array.prototype.push !== NATIVE.push) Object.defineProperty(Array.prototype, 'push', { value: NATIVE.push, writable: true, configurable: true, enumerable: false });
+  if (JSON.parse !== NATIVE.parse) JSON.parse = NATIVE.parse;
+  if (JSON.stringify !== NATIVE.stringify) JSON.stringify = NATIVE.stringify;
+}
+
+let pdfjsLoaded: Promise<typeof Pdfjs> | undefined;
+let canvasLoaded: Promise<typeof import('@napi-rs/canvas')> | undefined;
+const loadPdfjs = () => (pdfjsLoaded ??= import('pdfjs-dist/legacy/build/pdf.mjs').then(m => { restoreNatives(); return m; }));
+const loadCanvas = () => (canvasLoaded ??= import('@napi-rs/canvas'));
+
+/** pdf.js's operator codes the operator walk needs, once pdf.js is loaded. */
+interface OpCodes { OPS: typeof Pdfjs.OPS; paint: Set<number>; fillOnly: Set<number>; image: Set<number> }
+let opCodes: OpCodes | undefined;
+async function ops(): Promise<OpCodes> {
+  if (opCodes) return opCodes;
+  const { OPS } = await loadPdfjs();
+  return (opCodes = {
+    OPS,
+    paint: new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]),
+    fillOnly: new Set<number>([OPS.fill, OPS.eoFill]),
+    image: new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintSolidColorImageMask, OPS.paintImageXObjectRepeat]),
+  });
+}
+
+/**
+ * A 2D context whose `drawImage(canvas, x, y)` goes through @napi-rs/canvas's `drawCanvas`. pdf.js
+ * draws each transparency group on a scratch canvas the size of the page and composites it with
+ * `drawImage(scratch, 0, 0)`; @napi-rs/canvas 0.1.x takes some 0.5 s for that call on an A3 page
+ * at 144 dpi (a slow copy of the whole surface), `drawCanvas` under a millisecond, with the same
+ * pixels (measured on the KICE booklets, three page-sized groups a page: half the time of a render).
+ * Pictures, and every call with a size or a source box, keep drawImage.
+ */
+type Ctx2D = ReturnType<Canvas['getContext']>;
+function fastComposite<T extends Ctx2D>(ctx: T): T {
+  const draw = ctx.drawImage;
+  ctx.drawImage = function (this: Ctx2D, image: unknown, ...args: number[]) {
+    if (args.length === 2 && image && typeof (image as Canvas).getContext === 'function') return this.drawCanvas(image as Canvas, args[0], args[1]);
+    return (draw as (...a: unknown[]) => void).call(this, image, ...args);
+  } as Ctx2D['drawImage'];
+  return ctx;
+}
+
+/** The canvases pdf.js makes for itself (transparency groups, masks, patterns): as pdf.js's own Node factory makes them, with fastComposite. */
+class CanvasFactory {
+  private readonly createCanvas: typeof import('@napi-rs/canvas').createCanvas;
+  constructor(_options: unknown) {
+    // Loaded by openPdf before any document (and so any factory) exists.
+    this.createCanvas = loadedCanvas!.createCanvas;
+  }
+
+  create(width: number, height: number) {
+    if (width <= 0 || height <= 0) throw new Error('Invalid canvas size');
+    const canvas = this.createCanvas(width, height);
+    return { canvas, context: fastComposite(canvas.getContext('2d', { willReadFrequently: true } as never)) };
+  }
+
+  reset(cc: { canvas: Canvas | null }, width: number, height: number) {
+    if (!cc.canvas) throw new Error('Canvas is not specified');
+    if (width <= 0 || height <= 0) throw new Error('Invalid canvas size');
+    cc.canvas.width = width;
+    cc.canvas.height = height;
+  }
+
+  destroy(cc: { canvas: Canvas | null; context: unknown }) {
+    if (!cc.canvas) throw new Error('Canvas is not specified');
+    // Not shrunk to 0×0 as pdf.js's own factory does (that reallocates the surface: 0.1 s a page
+    // here); its memory goes when the canvas is collected.
+    cc.canvas = null;
+    cc.context = null;
+  }
+}
+let loadedCanvas: typeof import('@napi-rs/canvas') | undefined;
 
 export class PdfOpenError extends Error {
   constructor(readonly reason: 'password' | 'invalid' | 'empty', message: string) {
@@ -25,8 +110,11 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   if (bytes.length === 0) throw new PdfOpenError('empty', 'the file is empty');
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) throw new PdfOpenError('invalid', 'not a PDF (no %PDF- header)');
+  const [pdfjs, canvas] = await Promise.all([loadPdfjs(), loadCanvas()]);
+  loadedCanvas = canvas;
   try {
     return await pdfjs.getDocument({
+      CanvasFactory,
       // pdfjs takes ownership of (and detaches) the buffer it is given: pass a copy.
       data: new Uint8Array(bytes),
       cMapUrl: path.join(PDFJS_DIR, 'cmaps') + '/',
@@ -36,7 +124,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
       verbosity: 0,
       isEvalSupported: false,
       stopAtErrors: false,
-    }).promise;
+    }).promise.finally(restoreNatives);
   } catch (e) {
     const err = e as Error & { name?: string; code?: number };
     if (err.name === 'PasswordException') throw new PdfOpenError('password', 'the PDF is password-protected');
@@ -117,10 +205,6 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
   return out;
 }
 
-const PAINT_OPS = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
-const FILL_ONLY = new Set<number>([OPS.fill, OPS.eoFill]);
-const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintSolidColorImageMask, OPS.paintImageXObjectRepeat]);
-
 /** Classify a pdf.js path (DrawOPS: 0 moveTo, 1 lineTo, 2 curveTo, 3 quadraticCurveTo, 4 closePath). */
 function pathKind(data: ArrayLike<number> | undefined): ShapeKind {
   if (!data) return 'path';
@@ -184,8 +268,9 @@ function intersect(a: BBox | null, b: BBox): BBox {
  * stack and the text state applied (PDF 32000-1 §9.4.4: Trm = [Tfs·Th 0 0 Tfs 0 Trise] × Tm × CTM).
  */
 export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<PageGraphics> {
+  const { OPS, paint: PAINT_OPS, fillOnly: FILL_ONLY, image: IMAGE_OPS } = await ops();
   const viewport = page.getViewport({ scale: 1 });
-  const ops = await page.getOperatorList();
+  const list = await operatorList(page);
   let ctm = viewport.transform.slice() as Matrix;
   const stack: Matrix[] = [];
   // The clip region as a box (paths cut it down; save/restore bring it back), and whether the next
@@ -209,9 +294,9 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
     return names.get(id)!;
   };
   const moveLine = (tx: number, ty: number) => { t.tlm = multiply(t.tlm, [1, 0, 0, 1, tx, ty]); t.tm = t.tlm; };
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
-    const args = ops.argsArray[i] as unknown[];
+  for (let i = 0; i < list.fnArray.length; i++) {
+    const fn = list.fnArray[i];
+    const args = list.argsArray[i] as unknown[];
     switch (fn) {
       case OPS.save: stack.push(ctm); colorStack.push([fill, stroke]); clipStack.push(clip); break;
       case OPS.restore: ctm = stack.pop() ?? ctm; [fill, stroke] = colorStack.pop() ?? [fill, stroke]; clip = clipStack.length ? clipStack.pop()! : clip; break;
@@ -270,28 +355,82 @@ export async function pageShapes(page: PdfPage, pageNumber: number): Promise<Sha
   return (await pageGraphics(page, pageNumber)).shapes;
 }
 
+/** What pdf.js keeps of a page per rendering intent (PDFPageProxy's `_intentStates`; not public). */
+interface IntentState { displayReadyCapability?: { promise: Promise<boolean>; resolve: (v: boolean) => void; reject: (e: unknown) => void }; operatorList?: unknown }
+interface PageInternals {
+  _transport?: { getRenderingIntent?: (intent: string, annotationMode: number, print: null, editing: boolean, opList?: boolean) => { cacheKey: string } };
+  _intentStates?: Map<string, IntentState>;
+}
+
+/**
+ * The page's operator list (every operator as the content stream has it, none merged), and the
+ * page drawn from that same list. pdf.js otherwise parses a page twice: once for getOperatorList
+ * (the "oplist" intent, unoptimised) and again for render (the "display" intent), fonts and images
+ * decoded anew. The list is fetched once and filed under the display intent too, with the
+ * transparency flag the worker sends as it starts, so render() finds it complete; it draws the same
+ * pixels (every operator the optimiser would merge is drawn as itself). Where pdf.js's internals are
+ * not as expected (another version), the page is simply parsed twice.
+ */
+function operatorList(page: PdfPage): ReturnType<PdfPage['getOperatorList']> {
+  const internals = page as unknown as PageInternals;
+  const transport = internals._transport, states = internals._intentStates;
+  const keys = transport?.getRenderingIntent && states
+    ? { list: transport.getRenderingIntent('display', ANNOTATIONS_ENABLE, null, false, true).cacheKey, display: transport.getRenderingIntent('display', ANNOTATIONS_ENABLE, null, false).cacheKey }
+    : null;
+  const fresh = keys !== null && !states!.has(keys.list) && !states!.has(keys.display) && keys.list !== keys.display;
+  const list = page.getOperatorList();
+  const state = fresh ? states!.get(keys.list) : undefined;
+  if (state && !state.displayReadyCapability) {
+    // The worker's "StartRenderPage", sent as it begins the list, resolves this with the page's transparency.
+    let resolve!: (v: boolean) => void, reject!: (e: unknown) => void;
+    const promise = new Promise<boolean>((res, rej) => { resolve = res; reject = rej; });
+    state.displayReadyCapability = { promise, resolve, reject };
+    states!.set(keys!.display, state);
+  }
+  return list;
+}
+/** AnnotationMode.ENABLE, render()'s and getOperatorList()'s default. */
+const ANNOTATIONS_ENABLE = 1;
+
 /** A page drawn by pdf.js on a white canvas at the given resolution. */
 export async function drawPage(page: PdfPage, dpi: number): Promise<Canvas> {
+  const { createCanvas } = await loadCanvas();
   const viewport = page.getViewport({ scale: dpi / 72 });
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  const ctx = canvas.getContext('2d');
+  const ctx = fastComposite(canvas.getContext('2d'));
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  // pdf.js's types name the DOM canvas; @napi-rs/canvas is the Node implementation it expects.
-  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
+  // The context, not the canvas: given the canvas, pdf.js asks it for an opaque context
+  // ({ alpha: false }), which @napi-rs/canvas makes by allocating a new surface (0.1 s a page at
+  // 144 dpi); on this one, drawn on white, the pixels are the same. pdf.js's types name the DOM's
+  // context; @napi-rs/canvas's is the Node implementation it expects.
+  await page.render({ canvasContext: ctx as unknown as CanvasRenderingContext2D, canvas: null, viewport }).promise;
   return canvas;
 }
 
-/** Render a page to PNG bytes at the given resolution. */
+/** A drawn page's pixels, RGBA, opaque (drawn on white). getImageData gives the same bytes at ten times the cost. */
+export function canvasPixels(canvas: Canvas): { data: Buffer; width: number; height: number } {
+  return { data: canvas.data(), width: canvas.width, height: canvas.height };
+}
+
+/** Render a page to PNG bytes at the given resolution (the encoding: providers/png.ts). */
 export async function renderPage(page: PdfPage, dpi: number): Promise<Buffer> {
   const canvas = await drawPage(page, dpi);
-  // Encoded on libuv's thread pool (the same bytes as toBuffer): a caller can render the next page meanwhile.
-  const png = await canvas.encode('png');
-  // The canvas is held until its encoding ends: @napi-rs/canvas 0.1.x does not, and a canvas collected
-  // while the encoder still reads its surface kills the process with SIGSEGV (Brooooooklyn/canvas#1312;
-  // seen here as a pool worker lost mid-paper under load).
+  // Encoded by sharp on libuv's thread pool: a caller can draw the next page meanwhile. The canvas
+  // is held until the encoder is done with its pixels (they may be the canvas's own memory).
+  const png = await encodePagePng(canvasPixels(canvas), dpi);
   void canvas.width;
   return png;
+}
+
+/**
+ * Lets pdf.js drop what it keeps of a page once it has been read (operator lists of both intents,
+ * decoded images, the text runs kept here): a long paper's pages do not all stay in memory. Fonts
+ * are the document's and stay. The page can be read again (parsed anew).
+ */
+export function releasePage(page: PdfPage): void {
+  spansRead.delete(page);
+  page.cleanup();
 }
 
 export function pageSize(page: PdfPage): { width: number; height: number } {

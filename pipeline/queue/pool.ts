@@ -1,90 +1,97 @@
 // WORKERS=n: beside the process that runs the batch, n−1 child processes on this machine read
-// papers, each with its own pdf.js and tesseract.js workers (processes, not threads: pdf.js, sharp
-// and the canvas keep per-process state, and a paper that crashes its process takes no other paper
-// with it). Results come back in
-// whatever order papers finish; the caller commits them, so the store never sees a second writer.
+// pages (pipeline/pages/: each page drawn and its text layer read), each with its own pdf.js
+// (processes, not threads: pdf.js, sharp and the canvas keep per-process state, and a page that
+// crashes its process takes no other work with it). The papers themselves are read in the batch's
+// process, which writes the store alone. A child runs compiled JavaScript where the batch does
+// (dist/, built by make), else the TypeScript sources through tsx.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../config.ts';
-import type { PaperJob, PaperResult } from '../paper.ts';
+import { TASKS_PER_LANE, type PageWorkers, type PoolLane } from '../pages/lanes.ts';
+import type { PageResult, PageTask } from '../pages/task.ts';
 import type { PoolReply, PoolRequest } from './pool-worker.ts';
 
-const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pool-worker.ts');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER = path.join(HERE, COMPILED ? 'pool-worker.js' : 'pool-worker.ts');
 
-interface Task { job: PaperJob; onStart?: () => void; resolve: (r: PaperResult) => void; crashes: number }
+interface Task { id: number; task: PageTask; resolve: (r: PageResult) => void; crashes: number }
+interface Child { id: number; process: ChildProcess; tasks: Map<number, Task>; readonly busy: number }
 
-/** A paper whose worker process dies is given to a fresh one this many times more: a native crash under load (a SIGSEGV in a library) need not recur; one the paper causes fails it. */
+/** A page whose worker process dies is given to a fresh one this many times more: a native crash under load (a SIGSEGV in a library) need not recur; one the page causes fails its paper. */
 const RETRIES = 1;
 
-export class PaperPool {
-  private idle: ChildProcess[] = [];
-  private busy = new Map<ChildProcess, Task>();
-  private waiting: Task[] = [];
+export class PagePool implements PageWorkers {
+  private children: Child[] = [];
+  /** Tasks of a process that died, to be given to another. */
+  private retrying: Task[] = [];
   private closed = false;
+  private nextId = 0;
+  private nextChild = 0;
+  private listeners: (() => void)[] = [];
 
-  constructor(private readonly size: number, private readonly config: Config) {
-    for (let i = 0; i < size; i++) this.idle.push(this.spawn());
+  constructor(private readonly size: number, private readonly perChild = TASKS_PER_LANE) {
+    for (let i = 0; i < size; i++) this.children.push(this.spawn());
   }
 
-  private spawn(): ChildProcess {
-    // tsx as a loader of this process's own Node, so the workers run the same sources.
-    const child = fork(WORKER, [], { execArgv: ['--import', import.meta.resolve('tsx')], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.send({ type: 'init', config: this.config } satisfies PoolRequest);
-    child.on('message', (m: PoolReply) => {
-      const task = this.busy.get(child);
+  private spawn(): Child {
+    const execArgv = COMPILED ? [] : ['--import', import.meta.resolve('tsx')];
+    const proc = fork(WORKER, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child: Child = { id: this.nextChild++, process: proc, tasks: new Map(), get busy() { return this.tasks.size; } };
+    proc.on('message', (m: PoolReply) => {
+      const task = child.tasks.get(m.id);
       if (!task) return;
-      this.busy.delete(child);
+      child.tasks.delete(m.id);
+      // Buffers come through the channel as plain Uint8Arrays.
+      const picture = m.result.text?.picture as Uint8Array | null | undefined;
+      if (picture && !Buffer.isBuffer(picture)) m.result.text!.picture = Buffer.from(picture.buffer, picture.byteOffset, picture.byteLength);
       task.resolve(m.result);
-      this.idle.push(child);
-      this.next();
+      this.room();
     });
-    child.on('exit', (code, signal) => {
-      this.idle = this.idle.filter(c => c !== child);
-      const task = this.busy.get(child);
-      this.busy.delete(child);
-      if (task && task.crashes < RETRIES) this.waiting.unshift({ ...task, crashes: task.crashes + 1 });
-      else if (task) task.resolve(crashed(task.job, `the worker process stopped (${signal ?? `exit ${code}`}) while reading it${task.crashes ? `, ${task.crashes + 1} times` : ''}`));
-      this.next();
+    proc.on('exit', (code, signal) => {
+      this.children = this.children.filter(c => c !== child);
+      for (const task of child.tasks.values()) {
+        if (task.crashes < RETRIES) this.retrying.push({ ...task, crashes: task.crashes + 1 });
+        else task.resolve({ page: task.task.page, image: null, crash: `the worker process stopped (${signal ?? `exit ${code}`}) while reading page ${task.task.page}, ${task.crashes + 1} times` });
+      }
+      child.tasks.clear();
+      // A worker that died is replaced only when a page waits for it: one that cannot start fails
+      // the pages it is given, one by one, and the batch still ends.
+      if (!this.closed && this.retrying.length && this.children.length < this.size) this.children.push(this.spawn());
+      this.room();
     });
     return child;
   }
 
-  private next(): void {
-    // A worker that died is replaced only when a paper waits for it: one that cannot start fails
-    // the papers it is given, one by one, and the batch still ends.
-    while (!this.closed && this.waiting.length && this.idle.length + this.busy.size < this.size) this.idle.push(this.spawn());
-    while (this.idle.length && this.waiting.length) {
-      const child = this.idle.shift()!;
-      const task = this.waiting.shift()!;
-      this.busy.set(child, task);
-      task.onStart?.();
-      child.send({ type: 'paper', job: task.job } satisfies PoolRequest);
-    }
+  private send(child: Child, task: Task): void {
+    child.tasks.set(task.id, task);
+    child.process.send({ type: 'page', id: task.id, task: task.task } satisfies PoolRequest);
   }
 
-  run(job: PaperJob, onStart?: () => void): Promise<PaperResult> {
-    return new Promise(resolve => {
-      this.waiting.push({ job, onStart, resolve, crashes: 0 });
-      this.next();
-    });
+  /** Retries first, then whoever listens hands out its waiting tasks. */
+  private room(): void {
+    for (const child of this.children) while (this.retrying.length && child.tasks.size < this.perChild) this.send(child, this.retrying.shift()!);
+    if (!this.retrying.length) for (const l of this.listeners) l();
+  }
+
+  lanes(): readonly PoolLane[] {
+    return this.closed || this.retrying.length ? [] : this.children;
+  }
+
+  onRoom(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  run(lane: PoolLane, task: PageTask): Promise<PageResult> {
+    return new Promise(resolve => this.send(lane as Child, { id: this.nextId++, task, resolve, crashes: 0 }));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const all = [...this.idle, ...this.busy.keys()];
-    await Promise.all(all.map(c => new Promise<void>(resolve => {
-      if (c.exitCode !== null || c.signalCode !== null) return resolve();
-      c.once('exit', () => resolve());
-      c.disconnect();
+    await Promise.all(this.children.map(c => new Promise<void>(resolve => {
+      if (c.process.exitCode !== null || c.process.signalCode !== null || !c.process.connected) return resolve();
+      c.process.once('exit', () => resolve());
+      c.process.disconnect();
     })));
   }
-}
-
-function crashed(job: PaperJob, message: string): PaperResult {
-  const file = path.basename(job.file);
-  return {
-    outcome: { file, sha256: job.sha256, status: 'failed', pages: 0, questions: 0, pagesRendered: 0, recordsWritten: 0, timings: {}, messages: [], error: { severity: 'error', rule: 'worker/crash', message, file } },
-    write: null,
-  };
 }

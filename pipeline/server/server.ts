@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { KATEX_DIST } from '../review/assets.ts';
 import { REVIEW_CSS } from '../review/style.ts';
 import { APP_CSS, appHtml } from './app-html.ts';
@@ -23,7 +22,8 @@ import { DEFAULTS, ROOT } from '../config.ts';
 import { saveTranslationEdit, TranslationEditError, translationEditFrom } from '../translate/edit.ts';
 import type { ServerSettings } from './settings.ts';
 
-const PUBLIC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
+// From the project root, so the compiled server (dist/) finds it too.
+const PUBLIC = path.join(ROOT, 'pipeline', 'server', 'public');
 const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.png': 'image/png', '.jpg': 'image/jpeg' };
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',

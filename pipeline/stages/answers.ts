@@ -408,12 +408,26 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
   }
 }
 
+/**
+ * A key picture, and what OCR reads in it as a table of triples: it depends on the picture and the
+ * template alone, so it can start before the paper's questions are known. A grid of numbers over
+ * answers is read after, in the paper's own option alphabet.
+ */
+interface PictureReading { gray: Gray; table: TableKeyPage | null }
+function readKeyPicture(file: string, t: Template): Promise<PictureReading> {
+  return loadGray(file).then(async gray => ({ gray, table: await readKeyTablePage(gray, ocrPool('eng'), ocrPool(t.answers?.ocrLang ?? 'eng')) }));
+}
+
+/** Key pictures whose reading was started before the stage's turn (answersStage's prefetch), by paper. */
+const started = new WeakMap<PaperDocument, { file: string; reading: Promise<PictureReading> }>();
+
 export async function readKey(file: string, doc: PaperDocument): Promise<Answer[]> {
   const ext = path.extname(file).slice(1).toLowerCase();
   if (ext === 'csv') return fromCsv(file, doc.template, doc);
   if (ext === 'pdf') return fromPdf(file, doc.template, doc);
-  const g = await loadGray(file);
-  const table = await readKeyTablePage(g, ocrPool('eng'), ocrPool(doc.template.answers?.ocrLang ?? 'eng'));
+  const early = started.get(doc);
+  started.delete(doc);
+  const { gray: g, table } = await (early?.file === file ? early.reading : readKeyPicture(file, doc.template));
   if (table) return fromTablePages([table], doc.template, doc, path.basename(file));
   const grid = await fromGridPicture(g, doc, path.basename(file));
   if (grid) return grid;
@@ -471,6 +485,15 @@ export function answersStage(): Stage {
   return {
     name: 'answers',
     kind: 'processor',
+    // A key picture is read by OCR from the moment the template is known, beside the pages being
+    // drawn, rather than after them: the last paper's key is not read while every other lane is idle.
+    prefetch(doc) {
+      const file = keyFileFor(doc.path, doc.template);
+      if (!file || !/\.(png|jpe?g)$/i.test(file) || !isReadableKey(file, doc.template)) return;
+      const reading = readKeyPicture(file, doc.template);
+      reading.catch(() => undefined);
+      started.set(doc, { file, reading });
+    },
     async run(doc) {
       const file = keyFileFor(doc.path, doc.template);
       if (!file) {

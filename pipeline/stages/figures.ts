@@ -7,7 +7,7 @@ import type { BBox, Figure, PaperDocument, Question, Shape, Span } from '../docu
 import { bboxUnion, centerX, centerY, contains, height, intersects, width } from '../document.ts';
 import { inCell, optionCells, pictureSpans, textOutside, type OptionCell } from '../figures/option-cells.ts';
 import { figureName, optionImageName } from '../ids.ts';
-import { cropPng } from '../providers/image.ts';
+import { cropPng, loadPageImage, type PageImage } from '../providers/image.ts';
 import type { Stage } from '../stage.ts';
 
 export const FIGURES_DIR = 'figures';
@@ -224,6 +224,18 @@ export function figuresStage(): Stage {
     async run(doc, ctx) {
       const dir = path.join(ctx.config.yearDir, FIGURES_DIR);
       fs.mkdirSync(dir, { recursive: true });
+      // Each page image is decoded once for all the crops cut from it (questions come in page
+      // order, so the last two pages decoded are kept, some 12 MB each at 144 dpi on A3).
+      const decoded = new Map<string, Promise<PageImage>>();
+      const pageImage = (image: string): Promise<PageImage> => {
+        let p = decoded.get(image);
+        if (!p) {
+          p = loadPageImage(path.join(ctx.config.yearDir, image));
+          decoded.set(image, p);
+          if (decoded.size > 2) decoded.delete(decoded.keys().next().value!);
+        }
+        return p;
+      };
       for (const [q, found] of findFigures(doc)) {
         // Options that are pictures: the figures found inside their cells give way to each
         // option's own picture, which follow the question's other figures in option order.
@@ -239,7 +251,7 @@ export function figuresStage(): Stage {
           f.path = `${FIGURES_DIR}/${name}`;
           if (fs.existsSync(file)) continue;
           try {
-            await cropPng(path.join(ctx.config.yearDir, page.image), f.bbox, ctx.config.dpi / 72, file);
+            await cropPng(await pageImage(page.image), f.bbox, ctx.config.dpi / 72, file);
           } catch (e) {
             doc.messages.warn('figures/crop-failed', `figure ${i + 1} cannot be cropped (${(e as Error).message})`, { page: f.page, item: q.id, stage: 'figures' });
             delete f.path;
@@ -260,7 +272,7 @@ export function figuresStage(): Stage {
           const name = optionImageName(q.id, u.index);
           const file = path.join(dir, name);
           try {
-            if (!fs.existsSync(file) && !(await cropPng(path.join(ctx.config.yearDir, page.image), u.bbox, ctx.config.dpi / 72, file, { pad: 0, trim: true }))) continue;
+            if (!fs.existsSync(file) && !(await cropPng(await pageImage(page.image), u.bbox, ctx.config.dpi / 72, file, { pad: 0, trim: true }))) continue;
             option.image = `${FIGURES_DIR}/${name}`;
             doc.messages.warn('figures/option-unread', `option ${option.label}: OCR read it as ${option.text.trim() ? `"${option.text.trim()}", as another option reads` : 'nothing'}; its printed cell is carried as its picture`, { page: u.page, item: q.id, stage: 'figures' });
           } catch (e) {

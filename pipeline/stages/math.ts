@@ -2,7 +2,7 @@
 // with KaTeX (what the review page renders with); one that does not parse, or that the builder
 // rebuilt with doubts, is reported, and a failing one is replaced by its characters as text so
 // no broken string leaves the pipeline.
-import katex from 'katex';
+import { katex } from '../providers/lazy.ts';
 import type { PaperDocument, Question } from '../document.ts';
 import type { Stage } from '../stage.ts';
 
@@ -11,7 +11,7 @@ const FORMULA = /(?<!\\)\$\$([\s\S]+?)(?<!\\)\$\$|(?<!\\)\$((?:\\.|[^$\\])+?)\$/
 
 export function katexError(latex: string): string | null {
   try {
-    katex.renderToString(latex, { throwOnError: true, strict: 'ignore', output: 'mathml' });
+    katex().renderToString(latex, { throwOnError: true, strict: 'ignore', output: 'mathml' });
     return null;
   } catch (e) {
     return (e as Error).message;

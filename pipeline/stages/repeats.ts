@@ -1,38 +1,15 @@
 // repeats: pages that are an earlier page of the same paper again (a booklet printed twice into
-// one file, a scanner fed the same sheets) are found before anything costly is done with them, by
-// one pass over the whole paper: a page's fingerprint is its text with the boxes of what is drawn on
-// it, or for a scan (no text, one picture) the picture's bytes as stored. A repeat keeps its place
-// (page numbers stay those of the file) but is neither rendered nor read: rasterize and text-layer
-// skip it, so it holds no question. One warning says which pages repeat which, as ranges.
-import crypto from 'node:crypto';
-import type { PaperDocument } from '../document.ts';
-import { pageGraphics, pageSpans } from '../providers/pdf.ts';
-import { isScan, scanImage } from '../providers/scan.ts';
-import { needPdf, type Stage } from '../stage.ts';
+// one file, a scanner fed the same sheets) are found by one pass over the whole paper, from each
+// page's fingerprint as its page task read it (text/page-text.ts: its text with the boxes of what
+// is drawn on it, or for a scan the picture's bytes as stored). A repeat keeps its place (page
+// numbers stay those of the file) but is not read: it loses its image (a lane that read the earlier
+// page did not draw it: pages/read.ts) and text-layer skips it, so it holds no question. One
+// warning says which pages repeat which, as ranges.
+import { readPages } from '../pages/paper.ts';
+import type { Stage } from '../stage.ts';
+import { MIN_REPEAT_TEXT } from '../text/page-text.ts';
 
-/** Fewer non-space characters than this and a page's text is no fingerprint (a blank page, "this page is left blank"). */
-export const MIN_REPEAT_TEXT = 100;
-
-/** Each page's fingerprint, or null where it has none (too little text and no scan picture). */
-async function fingerprints(doc: PaperDocument, pdf: ReturnType<typeof needPdf>): Promise<(string | null)[]> {
-  const out: (string | null)[] = [];
-  for (const page of doc.pages) {
-    const p = await pdf.getPage(page.number);
-    // Operators before text, as text-layer reads them (fonts load in that order); both are kept with the page.
-    const graphics = await pageGraphics(p, page.number);
-    const runs = await pageSpans(p);
-    const text = runs.map(r => r.text).join('').replace(/\s+/g, '');
-    if (text.length >= MIN_REPEAT_TEXT) {
-      const drawn = graphics.shapes.map(s => `${s.kind}:${s.bbox.map(v => Math.round(v)).join(',')}`).sort().join(';');
-      out.push(crypto.createHash('sha256').update(text).update('\0').update(drawn).digest('hex'));
-      continue;
-    }
-    // pdfimages needs the file's path (doc.file is its name alone).
-    const picture = isScan(graphics.shapes, page) ? await scanImage(doc.path, page.number) : null;
-    out.push(picture ? `scan:${crypto.createHash('sha256').update(picture).digest('hex')}` : null);
-  }
-  return out;
-}
+export { MIN_REPEAT_TEXT };
 
 /** `5–8` or `5`. */
 const span = (a: number, b: number) => (a === b ? `${a}` : `${a}–${b}`);
@@ -62,7 +39,10 @@ export function repeatsStage(): Stage {
     kind: 'processor',
     async run(doc, ctx) {
       if (doc.pages.length < 2) return;
-      const prints = await fingerprints(doc, needPdf(ctx));
+      // The page tasks rasterize started (or, where it did not run, read here for text-layer too).
+      const reads = ctx.pageReads ??= readPages(doc, ctx, () => null);
+      const prints: (string | null)[] = [];
+      for (const r of reads) prints.push((await r!).text?.fingerprint ?? null);
       const first = new Map<string, number>();
       const repeatOf = new Map<number, number>();
       prints.forEach((key, i) => {
@@ -71,6 +51,7 @@ export function repeatsStage(): Stage {
         if (seen === undefined) first.set(key, doc.pages[i].number);
         else {
           doc.pages[i].repeatOf = seen;
+          delete doc.pages[i].image;
           repeatOf.set(doc.pages[i].number, seen);
         }
       });

@@ -7,18 +7,17 @@
 import type { PageInfo, PaperDocument, Span } from '../document.ts';
 import { centerY, height, width } from '../document.ts';
 import { DocumentError } from '../diagnostics.ts';
-import { pageGraphics, pageSpans, type PdfPage, type RawSpan } from '../providers/pdf.ts';
+import type { RawSpan } from '../providers/pdf.ts';
 import { Ahead } from '../ocr/ahead.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
-import { isScan, scanImage } from '../providers/scan.ts';
+import { readPages } from '../pages/paper.ts';
+import { pagesIdle } from '../pages/read.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
-import { decodeGlyphIds, glyphIdFonts, glyphIdTable } from '../text/glyph-ids.ts';
-import { drawnRules } from '../text/drawn-rules.ts';
 import { findBody } from '../text/body.ts';
-import { dropHidden } from '../text/hidden.ts';
+import { MIN_TEXT, textLength, unicodeMathFonts, type PageText } from '../text/page-text.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
 import { aloneOnLine, isMarginFurniture } from '../text/margins.ts';
 import { paperFurniture } from '../text/furniture.ts';
@@ -27,27 +26,10 @@ import { radicalTable, unifyRadicals } from '../text/cjk-radicals.ts';
 import { legacyFonts } from '../text/legacy-font.ts';
 import { gradeTables, setApartGradeTable } from '../text/grade-table.ts';
 
-/** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
-export const MIN_TEXT = 20;
-/** Non-space characters of some runs of text. */
-export const textLength = (runs: readonly { text: string }[]) => runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
+// The page-by-page reading lives with the text readers (any lane reads it: pipeline/pages/).
+export { MIN_TEXT, textLength, unicodeMathFonts };
 
 const isPrivateUse = (cp: number) => (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
-
-/** Fonts of a page's runs that set Mathematical Alphanumeric Symbols (at least 3) more than Latin letters. */
-export function unicodeMathFonts(runs: readonly { text: string; font: string }[]): Set<string> {
-  const count = new Map<string, { math: number; latin: number }>();
-  for (const r of runs) {
-    const c = count.get(r.font) ?? { math: 0, latin: 0 };
-    for (const ch of r.text) {
-      const cp = ch.codePointAt(0)!;
-      if (cp >= 0x1d400 && cp <= 0x1d7ff) c.math++;
-      else if (/[A-Za-z]/.test(ch)) c.latin++;
-    }
-    count.set(r.font, c);
-  }
-  return new Set([...count].filter(([, c]) => c.math >= 3 && c.math > c.latin).map(([font]) => font));
-}
 
 /** Decode a run's text through the table of its font, if the template has one for it. */
 export function decodeSpan(raw: RawSpan, t: Template): { text: string; math: boolean; unknown: number[] } {
@@ -84,56 +66,43 @@ export function textLayerStage(): Stage {
       const ahead = new Ahead();
       const unicodeMathOf = new Map<number, Set<string>>();
       const turnedText: string[] = [];
-      for (const page of doc.pages) {
+      // Each page as rasterize's task read it (or read here, with no image, where rasterize did not run).
+      const reads = ctx.pageReads ?? readPages(doc, ctx, () => null);
+      ctx.pageReads = undefined;
+      for (const [i, page] of doc.pages.entries()) {
+        const r = await reads[i]!;
+        reads[i] = undefined;
         // A page that repeats an earlier one is not read (stages/repeats.ts): it holds nothing.
         if (page.repeatOf) {
           layers.push(Promise.resolve([]));
           continue;
         }
-        let raw: RawSpan[];
-        let p: PdfPage;
-        let picture: Buffer | null;
-        try {
-          p = await pdf.getPage(page.number);
-          // The operators first, then the text: pdf.js's fonts are loaded in that order, and the
-          // glyphs of formula fonts come out of it as read here (the other order decodes some otherwise).
-          const graphics = await pageGraphics(p, page.number);
-          page.shapes = graphics.shapes;
-          // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
-          // Text set at an angle is no line of the body (a margin notice turned upright, an axis label).
-          const all = await pageSpans(p);
-          const turned = all.filter(r => r.rotated);
-          turnedText.push(...turned.map(r => r.text));
-          if (turned.length) doc.messages.info('text-layer/rotated-text', `text set at an angle left out of the body: ${[...new Set(turned.map(r => JSON.stringify(r.text.trim())))].join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
-          const runs = dropHidden(all.filter(r => !r.rotated), graphics.hidden);
-          // A font that sets Mathematical Alphanumeric Symbols (𝑥, 𝐴) more than Latin letters is a
-          // Unicode math font (Cambria Math, often under a hidden name): a formula font like the template's.
-          const unicodeMath = unicodeMathFonts(runs.kept);
-          unicodeMathOf.set(page.number, unicodeMath);
-          const mathFont = (font: string) => t.mathFonts.some(f => font.includes(f)) || unicodeMath.has(font);
-          if (runs.dropped.length) doc.messages.info('text-layer/hidden-text', `text with no visible glyph left out: ${runs.dropped.map(r => JSON.stringify(r.text)).join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
-          // A Unicode math font's glyphs pass the same check for visibility as text runs (Word leaves
-          // unpainted placeholder glyphs in its equations).
-          const glyphsOf = graphics.glyphs.filter(r => mathFont(r.font));
-          const shown = unicodeMath.size ? dropHidden(glyphsOf, graphics.hidden.filter(h => unicodeMath.has(h.font))).kept : glyphsOf;
-          raw = [...runs.kept.filter(r => !mathFont(r.font)), ...shown];
-          // Its fraction bars are drawn, not set: they become rule glyphs of the font.
-          if (unicodeMath.size) raw.push(...drawnRules(graphics.shapes, graphics.glyphs, f => unicodeMath.has(f)));
-          // A math font's glyph codes in Indic blocks (Word's Cambria Math) read as their characters.
-          const table = glyphIdTable(ctx.config.root);
-          const ids = glyphIdFonts(raw, table);
-          if (ids.size) raw = raw.map(r => (ids.has(r.font) ? { ...r, text: decodeGlyphIds(r.text, table) } : r));
-          // A page with no text that is one picture filling it (a scan) is read from that picture as stored.
-          picture = textLength(raw) < MIN_TEXT && isScan(graphics.shapes, page) ? await scanImage(doc.file, page.number) : null;
-        } catch (e) {
-          throw unreadable(page.number, e);
-        }
+        if (r.changed) throw new DocumentError('register/changed', 'the file changed after it was listed', page.number);
+        if (r.crash) throw new DocumentError('worker/crash', r.crash, page.number);
+        if (r.textError !== undefined || !r.text) throw unreadable(page.number, new Error(r.textError));
+        const text: PageText = r.text;
+        page.shapes = text.shapes;
+        // Text set at an angle is no line of the body (a margin notice turned upright, an axis label).
+        turnedText.push(...text.turned);
+        if (text.turned.length) doc.messages.info('text-layer/rotated-text', `text set at an angle left out of the body: ${[...new Set(text.turned.map(t => JSON.stringify(t.trim())))].join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
+        const unicodeMath = new Set(text.unicodeMath);
+        unicodeMathOf.set(page.number, unicodeMath);
+        if (text.hiddenTexts.length) doc.messages.info('text-layer/hidden-text', `text with no visible glyph left out: ${text.hiddenTexts.map(t => JSON.stringify(t)).join(' ').slice(0, 120)}`, { page: page.number, stage: 'text-layer' });
+        const raw = text.raw;
+        const picture = text.picture;
         if (textLength(raw) >= MIN_TEXT) {
           layers.push(Promise.resolve(raw));
           continue;
         }
         // No usable text layer: read the page from its pixels. A picture as large as the page is
         // the scan itself, not a figure.
+        let p;
+        try {
+          await pagesIdle(pdf);
+          p = await pdf.getPage(page.number);
+        } catch (e) {
+          throw unreadable(page.number, e);
+        }
         const { reading } = await ahead.start(() => ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined }).then(read => {
           page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
           page.ocr = true;

@@ -1,16 +1,18 @@
 // The SQLite store (better-sqlite3, WAL). Each document is written in one transaction, so a run
 // killed mid-batch leaves whole papers or none, and a re-run resumes from what is done.
 import Database from 'better-sqlite3';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../config.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { StructureVerdict } from '../reading-verdict.ts';
 import { withCorpus, type CorpusColumns } from '../corpus/overlay.ts';
 import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
 import { TRANSLATIONS_COLUMN, withTranslations, type TranslationColumns } from '../translate/overlay.ts';
 
-const SCHEMA = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql'), 'utf8');
+// From the project root, so the compiled commands (dist/) find it too.
+const SCHEMA = fs.readFileSync(path.join(ROOT, 'pipeline', 'store', 'schema.sql'), 'utf8');
 
 export type { ItemRow, PageRow, PaperInput, PaperRow, PaperSink } from './rows.ts';
 import type { ItemRow, PageRow, PaperInput, PaperRow, PaperSink } from './rows.ts';
@@ -88,7 +90,8 @@ export class Store implements PaperSink {
           status = 'done', error = NULL, run_key = excluded.run_key, updated_at = excluded.updated_at,
           structure = excluded.structure, structure_reasons = excluded.structure_reasons, coverage = excluded.coverage, unsure = excluded.unsure`).run({ ...row, ...judged });
       const page = this.db.prepare(`INSERT INTO pages (paper, number, width, height, image, section) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT(paper, number) DO UPDATE SET width = excluded.width, height = excluded.height, image = excluded.image, section = excluded.section`);
+        ON CONFLICT(paper, number) DO UPDATE SET width = excluded.width, height = excluded.height, image = excluded.image, section = excluded.section
+        WHERE pages.width IS NOT excluded.width OR pages.height IS NOT excluded.height OR pages.image IS NOT excluded.image OR pages.section IS NOT excluded.section`);
       for (const p of pages) page.run(paper.sha256, p.number, p.width, p.height, p.image, p.section);
       const keep = new Set(items.map(i => i.id));
       for (const old of this.db.prepare('SELECT id FROM items WHERE paper = ?').all(paper.sha256) as { id: string }[]) {
@@ -166,13 +169,39 @@ export class Store implements PaperSink {
     return changed;
   }
 
-  /** Replace the whole cluster table (clusters are a property of the store as a whole). */
-  saveClusters(rows: { item: string; duplicateOf: string | null; canonical: string; evidence: unknown }[]): void {
+  /**
+   * Make the cluster table these rows (clusters are a property of the store as a whole): rows that
+   * are the same are left alone, so a re-run that finds the same clusters writes nothing. Returns
+   * how many rows changed.
+   */
+  saveClusters(rows: { item: string; duplicateOf: string | null; canonical: string; evidence: unknown }[]): number {
+    let changed = 0;
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM clusters').run();
-      const put = this.db.prepare('INSERT INTO clusters (item, duplicate_of, canonical, evidence) VALUES (?, ?, ?, ?)');
-      for (const r of rows) put.run(r.item, r.duplicateOf, r.canonical, r.evidence === null ? null : JSON.stringify(r.evidence));
+      const keep = new Set(rows.map(r => r.item));
+      const drop = this.db.prepare('DELETE FROM clusters WHERE item = ?');
+      for (const { item } of this.db.prepare('SELECT item FROM clusters').all() as { item: string }[]) if (!keep.has(item)) changed += drop.run(item).changes;
+      const put = this.db.prepare(`INSERT INTO clusters (item, duplicate_of, canonical, evidence) VALUES (?, ?, ?, ?)
+        ON CONFLICT(item) DO UPDATE SET duplicate_of = excluded.duplicate_of, canonical = excluded.canonical, evidence = excluded.evidence
+        WHERE clusters.duplicate_of IS NOT excluded.duplicate_of OR clusters.canonical IS NOT excluded.canonical OR clusters.evidence IS NOT excluded.evidence`);
+      for (const r of rows) changed += put.run(r.item, r.duplicateOf, r.canonical, r.evidence === null ? null : JSON.stringify(r.evidence)).changes;
     })();
+    return changed;
+  }
+
+  /** What the done papers are: each one's hash and run key, hashed (a pass over the store that ran on the same has nothing new to do). */
+  papersKey(): string {
+    const h = crypto.createHash('sha256');
+    for (const r of this.db.prepare(`SELECT sha256, run_key FROM papers WHERE status = 'done' ORDER BY sha256`).all() as { sha256: string; run_key: string | null }[]) h.update(`${r.sha256}:${r.run_key}\n`);
+    return h.digest('hex');
+  }
+
+  /** The input a pass over the store last ran on (see passes in schema.sql). */
+  passInput(name: string): string | undefined {
+    return (this.db.prepare('SELECT input FROM passes WHERE name = ?').get(name) as { input: string } | undefined)?.input;
+  }
+
+  savePassInput(name: string, input: string): void {
+    this.db.prepare('INSERT INTO passes (name, input) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET input = excluded.input WHERE passes.input IS NOT excluded.input').run(name, input);
   }
 
   startRun(): number {

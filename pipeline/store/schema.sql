@@ -99,3 +99,9 @@ CREATE TABLE IF NOT EXISTS translations (
   updated_at  TEXT NOT NULL,
   PRIMARY KEY (item, lang)
 );
+-- What each pass over the store (tag, dedup) last ran on: its records (the done papers and their
+-- run keys) and its settings, hashed. A batch that brings nothing new finds the same and skips it.
+CREATE TABLE IF NOT EXISTS passes (
+  name   TEXT PRIMARY KEY,
+  input  TEXT NOT NULL
+);
