@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
-import type { Span } from '../pipeline/document.ts';
-import { buildLines } from '../pipeline/stages/layout.ts';
+import type { PageInfo, Span } from '../pipeline/document.ts';
+import { buildLines, findColumns } from '../pipeline/stages/layout.ts';
 import { analyse } from './analyse.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
@@ -28,6 +28,27 @@ describe('layout', () => {
       at('D)', 120.5, 133.3, 346, 12), at('12', 146.3, 158.3, 346.4, 12.1), at('⋅', 162.6, 165.6, 346.4, 12.1), at('11', 168.1, 180.1, 346.4, 12.1), at('7', 180.5, 185.1, 341, 9.3),
     ], 1, 0);
     expect(lines.map(l => l.spans.map(s => s.text).join('|'))).toEqual(['C)|12|8', 'D)|12|⋅|11|7']);
+  });
+
+  it('finds two columns on a short last page whose closing notice crosses the gutter below both', () => {
+    // A section's last page: the left column holds two short questions, the right three; under both,
+    // a centred `STOP` and a full-width line. Measured on a real booklet: the left column reached
+    // under half of the text block once the notice was counted in it.
+    const spans: Span[] = [];
+    // A line of running text as three runs, broken at different places on every line.
+    const line = (x0: number, x1: number, baseline: number, i: number) => {
+      const cuts = [x0, x0 + 30 + (i * 37) % 70, x0 + 120 + (i * 53) % 60, x1];
+      for (let k = 0; k < 3; k++) spans.push({ ...span('text', cuts[k], baseline, 10.5), bbox: [cuts[k], baseline - 9, cuts[k + 1] - 3, baseline + 2] });
+    };
+    for (let i = 0; i < 12; i++) line(64, 286, 116 + i * 12, i);
+    for (let i = 0; i < 18; i++) line(342, 551, 116 + i * 12, i);
+    spans.push(span('STOP', 278, 640, 24), span('If you finish before time is called, you may check your work on this section only.', 62, 665, 10));
+    spans.push(span('Do not turn to any other section.', 206, 685, 10));
+    const page: PageInfo = { number: 8, width: 594, height: 783, body: { y0: 47, y1: 744 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    const columns = findColumns(page);
+    expect(columns).toHaveLength(2);
+    expect(columns[0].x1).toBeLessThanOrEqual(286);
+    expect(columns[1].x0).toBeGreaterThanOrEqual(342);
   });
 
   it('finds two columns on the sample pages', async () => {

@@ -41,8 +41,11 @@ function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
   const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
   if (left.length <= 3 || right.length <= 3) return false;
   if (tolerant) {
-    // Both sides run down the block: columns, not a caption beside a figure…
-    const ys = spans.map(s => s.bbox[1]), top = Math.min(...ys), height = Math.max(...spans.map(s => s.bbox[3])) - top;
+    // Both sides run down the block: columns, not a caption beside a figure… The block is that of
+    // the two sides: what crosses the gutter above or below them (a title, a closing `STOP` notice
+    // under a short last page) does not make either side look short.
+    const sides = [...left, ...right];
+    const top = Math.min(...sides.map(s => s.bbox[1])), height = Math.max(...sides.map(s => s.bbox[3])) - top;
     const reach = (side: Span[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
     if (reach(left) < 0.5 || reach(right) < 0.5) return false;
     // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
