@@ -51,6 +51,30 @@ describe('layout', () => {
     expect(columns[1].x0).toBeGreaterThanOrEqual(342);
   });
 
+  it('reads a question with a 2×2 grid of graph options as one column (the right graphs\' labels are no column)', () => {
+    // The question's line runs across, the graphs' axis labels (`y`, `O x`) stand in a narrow band at the right.
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });
+    const spans: Span[] = [at('Section I', 71, 124, 80), at('Use the answer sheet for Questions 1–10.', 71, 350, 163), at('1', 71, 77, 201),
+      at('Which of the following could be the graph of', 99, 319, 201), at('y', 324, 329, 201), at('= −2x', 332, 361, 201), at('+', 364, 371, 201), at('2?', 374, 385, 201)];
+    for (const y of [230, 387]) spans.push(at('A.', 100, 112, y), at('y', 165, 171, y), at('B.', 316, 327, y), at('y', 381, 387, y));
+    for (const y of [298, 455]) spans.push(at('O', 163, 171, y), at('x', 223, 228, y), at('O', 379, 387, y), at('x', 439, 444, y));
+    const page: PageInfo = { number: 2, width: 595, height: 842, body: { y0: 50, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+  });
+
+  it('reads a page as one column where a line\'s words run on across the gap between text and marks', () => {
+    // Parts with marks right-aligned far below their text: the gap between text and marks is no gutter
+    // where a part's line reaches past it with its last words (`… at` `x = 1.`).
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });
+    const spans: Span[] = [at('QUESTION 3', 58, 131, 78)];
+    for (let i = 0; i < 12; i++) spans.push(at('running text of a part', 93, 240 + (i * 17) % 90, 110 + i * 14));
+    spans.push(at('(6)', 522, 537, 375), at('(4)', 522, 537, 545));
+    spans.push(at('(c)', 58, 72, 585), at('Find the equation of the tangent to h(x) = 3x² – 4x', 93, 357, 585), at('at', 360, 370, 585), at('x', 374, 380, 585), at('= 1.', 383, 403, 585));
+    spans.push(at('(5)', 522, 537, 697), at('[15]', 516, 537, 711));
+    const page: PageInfo = { number: 6, width: 595, height: 842, body: { y0: 50, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+  });
+
   it('finds two columns on the sample pages', async () => {
     const doc = await analyse(path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf'), 'layout');
     for (const p of doc.pages) {
