@@ -9,6 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
+import type { LineFeatures } from '../pipeline/structure/candidates.ts';
+import { decode, type Candidate } from '../pipeline/structure/decode.ts';
+import { readLead } from '../pipeline/structure/lead.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 const kcsat = templates.find(t => t.id === 'kcsat-math')!;
@@ -34,6 +37,31 @@ describe('segment', () => {
     expect(q24.options.map(o => o.text)).toEqual(['1/e', '1', 'e', '2', '2e']);
     expect(q24.stem).toMatch(/^곡선 y = ln x/);
     expect(q24.stem).not.toMatch(/\[3점\]|24\./);
+  });
+});
+
+/** A paper's line as the decoder reads it: its text at the column's edge, with what it carries. */
+function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean }[]): LineFeatures[] {
+  return rows.map((r, index) => {
+    const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [span(r.text, 70, 110 + index * 20)] };
+    return {
+      index, line, text: r.text, lead: readLead(line), indent: 0, atEdge: true, leftmost: true, bold: false, sizeRatio: 1, boxed: false, alone: false,
+      heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
+    };
+  });
+}
+const candidates = (fs: LineFeatures[]): Candidate[] => fs.filter(f => f.lead).map(f => ({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }));
+const settings = { opens: (n: number) => n === 1, stated: false, maxJump: 1, restartStops: false, paperCarries: true, max: 200, plainHeadingsSection: true };
+
+describe('decoder', () => {
+  it('reads `Question 1 (continued)` atop the next page as the question going on, not a section starting over at 1', () => {
+    const fs = features([
+      { text: 'Question 1 (3 marks)', marks: true }, { text: '(a) Find the value of x.', part: true }, { text: 'NOT TO SCALE', heading: 'plain' },
+      { text: 'Question 1 (continued)' }, { text: '(b) Hence find y.', part: true },
+      { text: 'Question 2 (4 marks)', marks: true }, { text: '(a) Show that the sum is 4.', part: true },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@5']);
   });
 });
 
