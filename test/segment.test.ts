@@ -12,6 +12,10 @@ import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate } from '../pipeline/structure/decode.ts';
 import { readLead } from '../pipeline/structure/lead.ts';
+import { labelGroups } from '../pipeline/structure/label-groups.ts';
+import { labelStats } from '../pipeline/structure/label-role.ts';
+import { learnOtherOptions, optionSchemes } from '../pipeline/structure/learn.ts';
+import type { Template } from '../pipeline/template.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 const kcsat = templates.find(t => t.id === 'kcsat-math')!;
@@ -62,6 +66,35 @@ describe('decoder', () => {
     ]);
     const reading = decode(fs, candidates(fs), settings);
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@5']);
+  });
+});
+
+describe('labels decided per scheme', () => {
+  const generic = templates.find(t => t.id === 'generic')!;
+  const scheme = (id: string) => optionSchemes(ROOT).find(s => s.id === id)!;
+  const using = (id: string): Template => ({ ...generic, options: { ...generic.options, markers: scheme(id).markers, pattern: scheme(id).pattern }, re: { ...generic.re, option: new RegExp(scheme(id).pattern!, 'gu') } });
+  const lines = (...texts: string[]) => texts.map((text, i) => ({ page: 1, column: 0, bbox: [70, 100 + i * 14, 500, 112 + i * 14] as [number, number, number, number], spans: [span(text, 70, 110 + i * 14)] }));
+  const choice = (n: number) => lines(`${n} Which of the following is the value of x?`, 'A. 3', 'B. 4', 'C. 5', 'D. 6');
+  const parted = (n: number, k: number) => lines(`Question ${n} (4 marks)`, ...['(a)', '(b)', '(c)'].slice(0, k).map(l => `${l} Find the value of the expression above and show your working in full. 2`));
+
+  it('reads choices `A.`–`D.` in one section as options and `(a)`, `(b)` in another as parts', () => {
+    const questions = [choice(1), choice(2), choice(3), parted(4, 2), parted(5, 3), parted(6, 2)];
+    const groups = labelGroups(questions, using('latin-lower-paren'), [scheme('latin-upper-stop')]);
+    expect(groups.map(g => [g.markers[0], g.parts, g.questions])).toEqual([['a', true, [3, 4, 5]], ['A', false, [0, 1, 2]]]);
+    expect(groups[1].template.options.markers.slice(0, 4)).toEqual(['A', 'B', 'C', 'D']);
+    // With one scheme, one decision over all questions, as before.
+    expect(labelGroups(questions, using('latin-lower-paren'), []).map(g => g.questions)).toEqual([[0, 1, 2, 3, 4, 5]]);
+  });
+
+  it('learns the scheme a section prints besides the paper\'s first', () => {
+    const blocks = [choice(1), choice(2), parted(3, 2), parted(4, 3)].map(l => ({ lines: l, skip: new Set<Span>() }));
+    expect(learnOtherOptions(blocks, ROOT, scheme('latin-lower-paren')).map(s => s.id)).toEqual(['latin-upper-stop']);
+    expect(learnOtherOptions(blocks.slice(2), ROOT, scheme('latin-lower-paren'))).toEqual([]);
+  });
+
+  it('takes a question\'s longest run of labels as its own: `Using parts (a) and (b)` inside part (c) names parts, it sets no labels side by side', () => {
+    const q = lines('Question 7 (7 marks)', '(a) Show that the derivative is zero at the point.', '(b) Find the stationary points.', '(c) Using parts (a) and (b), find the exact area.');
+    expect(labelStats([q], using('latin-lower-paren'), null)?.sideBySide).toBe(0);
   });
 });
 
