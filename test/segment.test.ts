@@ -96,6 +96,11 @@ describe('labels decided per scheme', () => {
     const q = lines('Question 7 (7 marks)', '(a) Show that the derivative is zero at the point.', '(b) Find the stationary points.', '(c) Using parts (a) and (b), find the exact area.');
     expect(labelStats([q], using('latin-lower-paren'), null)?.sideBySide).toBe(0);
   });
+
+  it('reads a range of questions at the end of a line (`Attempt Questions 1–10`)', () => {
+    const m = generic.re.pointsRange[0].exec('Attempt Questions 1–10');
+    expect([m?.groups?.from, m?.groups?.to]).toEqual(['1', '10']);
+  });
 });
 
 describe.skipIf(!haveShared())('segment on real papers', () => {
