@@ -16,6 +16,8 @@ import { labelGroups } from '../pipeline/structure/label-groups.ts';
 import { labelStats } from '../pipeline/structure/label-role.ts';
 import { learnOtherOptions, optionSchemes } from '../pipeline/structure/learn.ts';
 import type { Template } from '../pipeline/template.ts';
+import { applyRangeTypes, rangeTypes } from '../pipeline/structure/range-types.ts';
+import type { Question } from '../pipeline/document.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 const kcsat = templates.find(t => t.id === 'kcsat-math')!;
@@ -100,6 +102,34 @@ describe('labels decided per scheme', () => {
   it('reads a range of questions at the end of a line (`Attempt Questions 1–10`)', () => {
     const m = generic.re.pointsRange[0].exec('Attempt Questions 1–10');
     expect([m?.groups?.from, m?.groups?.to]).toEqual(['1', '10']);
+  });
+});
+
+describe('answer kinds stated for a range of questions', () => {
+  const generic = templates.find(t => t.id === 'generic')!;
+
+  it('reads grid-ins and choices from the directions\' sentences, and types the questions of each range that print no choices', () => {
+    const texts = [
+      'For questions 1-3, solve each problem, choose the best answer from the choices',
+      'provided, and fill in the corresponding bubble on your answer sheet. For questions 4-5,',
+      'solve the problem and enter your answer in the grid on the answer sheet. Please refer to',
+      'the directions before question 4 on how to enter your answers in the grid.',
+    ];
+    const ranges = rangeTypes(texts, generic);
+    expect(ranges.map(r => [r.from, r.to, r.type])).toEqual([[1, 3, 'mcq'], [4, 5, 'numeric']]);
+    const q = (number: number, type: Question['type'], options: number) => ({ number, type, options: Array.from({ length: options }, (_, i) => ({ label: 'ABCD'[i], text: '' })) }) as unknown as Question;
+    // 2 prints its options as graphs (none read), 5 prints choices after all.
+    const questions = [q(1, 'mcq', 4), q(2, 'free', 0), q(3, 'mcq', 4), q(4, 'free', 0), q(5, 'mcq', 4)];
+    expect(applyRangeTypes(questions, ranges, new Map(questions.map(x => [x, 10])))).toBe(2);
+    expect(questions.map(x => x.type)).toEqual(['mcq', 'mcq', 'mcq', 'numeric', 'mcq']);
+  });
+
+  it('takes the statement before the question where two sections state the same numbers', () => {
+    const texts = ['For questions 4-5, enter your answer in the grid.', 'x', 'For questions 1-8, choose the best answer from the choices provided.'];
+    const ranges = rangeTypes(texts, generic);
+    const q = { number: 4, type: 'free', options: [] } as unknown as Question;
+    applyRangeTypes([q], ranges, new Map([[q, 5]]));
+    expect(q.type).toBe('mcq');
   });
 });
 

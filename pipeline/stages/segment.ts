@@ -20,6 +20,7 @@ import { judge, readConventions } from '../structure/judge.ts';
 import type { LabelStats } from '../structure/label-role.ts';
 import { labelGroups } from '../structure/label-groups.ts';
 import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
+import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
 import { canOpen } from '../structure/sections.ts';
 import { statedCount } from '../text/stated-count.ts';
 
@@ -203,6 +204,13 @@ export function segmentStage(): Stage {
         const at = new Map(doc.questions.map(q => [q, doc.lines.indexOf(q.lines[0])]));
         const given = applyRangeMarks(doc.questions, ranges, at);
         if (given) doc.messages.info('segment/range-marks', `${given} questions take their marks from a statement for their range (${ranges.map(r => `${r.from}–${r.to}: ${r.each}`).join('; ')})`, { stage: 'segment' });
+      }
+      // The kind of answer stated for a range of questions (grid-ins, choices).
+      const kinds = rangeTypes(features.map(f => f.text), t);
+      if (kinds.length) {
+        const at = new Map(doc.questions.map(q => [q, doc.lines.indexOf(q.lines[0])]));
+        const changed = applyRangeTypes(doc.questions, kinds, at);
+        if (changed) doc.messages.info('segment/range-types', `${changed} questions take their type from a statement for their range (${kinds.map(r => `${r.from}–${r.to}: ${r.type}`).join('; ')})`, { stage: 'segment' });
       }
       reportInstructions(doc, features, roles, reading);
       readConventions(doc, reading, features);
