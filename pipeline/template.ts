@@ -38,6 +38,12 @@ export interface TemplateData {
   /** Headings that say what type the questions under them are (선다형 / 단답형 / 不定项选择题). */
   typeHeadings?: { pattern: string; type: QuestionType }[];
   /**
+   * What a statement naming a range of questions says of their answers (`For questions 16-20, …
+   * enter your answer in the grid` → `numeric`): read in the sentence that holds the range (the
+   * range by `points.range`), it sets the type of the questions in it (structure/range-types.ts).
+   */
+  typeStatements?: { pattern: string; type: QuestionType }[];
+  /**
    * Question numbers: the pattern a line opens with (group 1 the number) at the column's left edge.
    * `first`: the number the first question must carry (a list, or null for any: 理综 papers start
    * at 7); `maxJump`: how far a number may skip ahead (26 after 13); `restart`: what a number that
@@ -99,6 +105,7 @@ export interface Template extends TemplateData {
     endOfQuestions: RegExp[];
     numbering: RegExp;
     typeHeadings: { re: RegExp; type: QuestionType }[];
+    typeStatements: { re: RegExp; type: QuestionType }[];
     sections: { re: RegExp; id: string; label: string }[];
     anywhere: RegExp[];
     instructions: RegExp[];
@@ -222,6 +229,7 @@ export function loadTemplate(file: string, root: string): Template {
       endOfQuestions: (data.furniture.endOfQuestions ?? []).map((p, i) => compile(name, `furniture.endOfQuestions[${i}]`, p)),
       numbering: compile(name, 'numbering.pattern', data.numbering.pattern),
       typeHeadings: (data.typeHeadings ?? []).map((t, i) => ({ re: compile(name, `typeHeadings[${i}]`, t.pattern), type: t.type })),
+      typeStatements: (data.typeStatements ?? []).map((t, i) => ({ re: compile(name, `typeStatements[${i}]`, t.pattern, 'iu'), type: t.type })),
       sections: (data.sections?.headings ?? []).map((s, i) => ({ re: compile(name, `sections.headings[${i}]`, s.pattern), id: s.id, label: s.label ?? s.id })),
       anywhere: (data.furniture.anywhere ?? []).map((p, i) => compile(name, `furniture.anywhere[${i}]`, p)),
       instructions: (data.furniture.instructions ?? []).map((p, i) => compile(name, `furniture.instructions[${i}]`, p)),

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
-import type { Span } from '../pipeline/document.ts';
-import { buildLines } from '../pipeline/stages/layout.ts';
+import type { PageInfo, Span } from '../pipeline/document.ts';
+import { buildLines, findColumns } from '../pipeline/stages/layout.ts';
 import { analyse } from './analyse.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
@@ -28,6 +28,51 @@ describe('layout', () => {
       at('D)', 120.5, 133.3, 346, 12), at('12', 146.3, 158.3, 346.4, 12.1), at('⋅', 162.6, 165.6, 346.4, 12.1), at('11', 168.1, 180.1, 346.4, 12.1), at('7', 180.5, 185.1, 341, 9.3),
     ], 1, 0);
     expect(lines.map(l => l.spans.map(s => s.text).join('|'))).toEqual(['C)|12|8', 'D)|12|⋅|11|7']);
+  });
+
+  it('finds two columns on a short last page whose closing notice crosses the gutter below both', () => {
+    // A section's last page: the left column holds two short questions, the right three; under both,
+    // a centred `STOP` and a full-width line. Measured on a real booklet: the left column reached
+    // under half of the text block once the notice was counted in it.
+    const spans: Span[] = [];
+    // A line of running text as three runs, broken at different places on every line.
+    const line = (x0: number, x1: number, baseline: number, i: number) => {
+      const cuts = [x0, x0 + 30 + (i * 37) % 70, x0 + 120 + (i * 53) % 60, x1];
+      for (let k = 0; k < 3; k++) spans.push({ ...span('text', cuts[k], baseline, 10.5), bbox: [cuts[k], baseline - 9, cuts[k + 1] - 3, baseline + 2] });
+    };
+    for (let i = 0; i < 12; i++) line(64, 286, 116 + i * 12, i);
+    for (let i = 0; i < 18; i++) line(342, 551, 116 + i * 12, i);
+    spans.push(span('STOP', 278, 640, 24), span('If you finish before time is called, you may check your work on this section only.', 62, 665, 10));
+    spans.push(span('Do not turn to any other section.', 206, 685, 10));
+    const page: PageInfo = { number: 8, width: 594, height: 783, body: { y0: 47, y1: 744 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    const columns = findColumns(page);
+    expect(columns).toHaveLength(2);
+    expect(columns[0].x1).toBeLessThanOrEqual(286);
+    expect(columns[1].x0).toBeGreaterThanOrEqual(342);
+  });
+
+  it('reads a question with a 2×2 grid of graph options as one column (the right graphs\' labels are no column)', () => {
+    // The question's line runs across, the graphs' axis labels (`y`, `O x`) stand in a narrow band at the right.
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });
+    const spans: Span[] = [at('Section I', 71, 124, 80), at('Use the answer sheet for Questions 1–10.', 71, 350, 163), at('1', 71, 77, 201),
+      at('Which of the following could be the graph of', 99, 319, 201), at('y', 324, 329, 201), at('= −2x', 332, 361, 201), at('+', 364, 371, 201), at('2?', 374, 385, 201)];
+    for (const y of [230, 387]) spans.push(at('A.', 100, 112, y), at('y', 165, 171, y), at('B.', 316, 327, y), at('y', 381, 387, y));
+    for (const y of [298, 455]) spans.push(at('O', 163, 171, y), at('x', 223, 228, y), at('O', 379, 387, y), at('x', 439, 444, y));
+    const page: PageInfo = { number: 2, width: 595, height: 842, body: { y0: 50, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+  });
+
+  it('reads a page as one column where a line\'s words run on across the gap between text and marks', () => {
+    // Parts with marks right-aligned far below their text: the gap between text and marks is no gutter
+    // where a part's line reaches past it with its last words (`… at` `x = 1.`).
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });
+    const spans: Span[] = [at('QUESTION 3', 58, 131, 78)];
+    for (let i = 0; i < 12; i++) spans.push(at('running text of a part', 93, 240 + (i * 17) % 90, 110 + i * 14));
+    spans.push(at('(6)', 522, 537, 375), at('(4)', 522, 537, 545));
+    spans.push(at('(c)', 58, 72, 585), at('Find the equation of the tangent to h(x) = 3x² – 4x', 93, 357, 585), at('at', 360, 370, 585), at('x', 374, 380, 585), at('= 1.', 383, 403, 585));
+    spans.push(at('(5)', 522, 537, 697), at('[15]', 516, 537, 711));
+    const page: PageInfo = { number: 6, width: 595, height: 842, body: { y0: 50, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
   });
 
   it('finds two columns on the sample pages', async () => {

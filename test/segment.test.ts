@@ -9,6 +9,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
+import type { LineFeatures } from '../pipeline/structure/candidates.ts';
+import { decode, type Candidate } from '../pipeline/structure/decode.ts';
+import { readLead } from '../pipeline/structure/lead.ts';
+import { labelGroups } from '../pipeline/structure/label-groups.ts';
+import { labelStats } from '../pipeline/structure/label-role.ts';
+import { learnOtherOptions, optionSchemes } from '../pipeline/structure/learn.ts';
+import type { Template } from '../pipeline/template.ts';
+import { applyRangeTypes, rangeTypes } from '../pipeline/structure/range-types.ts';
+import type { Question } from '../pipeline/document.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 const kcsat = templates.find(t => t.id === 'kcsat-math')!;
@@ -34,6 +43,93 @@ describe('segment', () => {
     expect(q24.options.map(o => o.text)).toEqual(['1/e', '1', 'e', '2', '2e']);
     expect(q24.stem).toMatch(/^곡선 y = ln x/);
     expect(q24.stem).not.toMatch(/\[3점\]|24\./);
+  });
+});
+
+/** A paper's line as the decoder reads it: its text at the column's edge, with what it carries. */
+function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean }[]): LineFeatures[] {
+  return rows.map((r, index) => {
+    const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [span(r.text, 70, 110 + index * 20)] };
+    return {
+      index, line, text: r.text, lead: readLead(line), indent: 0, atEdge: true, leftmost: true, bold: false, sizeRatio: 1, boxed: false, alone: false,
+      heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
+    };
+  });
+}
+const candidates = (fs: LineFeatures[]): Candidate[] => fs.filter(f => f.lead).map(f => ({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }));
+const settings = { opens: (n: number) => n === 1, stated: false, maxJump: 1, restartStops: false, paperCarries: true, max: 200, plainHeadingsSection: true };
+
+describe('decoder', () => {
+  it('reads `Question 1 (continued)` atop the next page as the question going on, not a section starting over at 1', () => {
+    const fs = features([
+      { text: 'Question 1 (3 marks)', marks: true }, { text: '(a) Find the value of x.', part: true }, { text: 'NOT TO SCALE', heading: 'plain' },
+      { text: 'Question 1 (continued)' }, { text: '(b) Hence find y.', part: true },
+      { text: 'Question 2 (4 marks)', marks: true }, { text: '(a) Show that the sum is 4.', part: true },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@5']);
+  });
+});
+
+describe('labels decided per scheme', () => {
+  const generic = templates.find(t => t.id === 'generic')!;
+  const scheme = (id: string) => optionSchemes(ROOT).find(s => s.id === id)!;
+  const using = (id: string): Template => ({ ...generic, options: { ...generic.options, markers: scheme(id).markers, pattern: scheme(id).pattern }, re: { ...generic.re, option: new RegExp(scheme(id).pattern!, 'gu') } });
+  const lines = (...texts: string[]) => texts.map((text, i) => ({ page: 1, column: 0, bbox: [70, 100 + i * 14, 500, 112 + i * 14] as [number, number, number, number], spans: [span(text, 70, 110 + i * 14)] }));
+  const choice = (n: number) => lines(`${n} Which of the following is the value of x?`, 'A. 3', 'B. 4', 'C. 5', 'D. 6');
+  const parted = (n: number, k: number) => lines(`Question ${n} (4 marks)`, ...['(a)', '(b)', '(c)'].slice(0, k).map(l => `${l} Find the value of the expression above and show your working in full. 2`));
+
+  it('reads choices `A.`–`D.` in one section as options and `(a)`, `(b)` in another as parts', () => {
+    const questions = [choice(1), choice(2), choice(3), parted(4, 2), parted(5, 3), parted(6, 2)];
+    const groups = labelGroups(questions, using('latin-lower-paren'), [scheme('latin-upper-stop')]);
+    expect(groups.map(g => [g.markers[0], g.parts, g.questions])).toEqual([['a', true, [3, 4, 5]], ['A', false, [0, 1, 2]]]);
+    expect(groups[1].template.options.markers.slice(0, 4)).toEqual(['A', 'B', 'C', 'D']);
+    // With one scheme, one decision over all questions, as before.
+    expect(labelGroups(questions, using('latin-lower-paren'), []).map(g => g.questions)).toEqual([[0, 1, 2, 3, 4, 5]]);
+  });
+
+  it('learns the scheme a section prints besides the paper\'s first', () => {
+    const blocks = [choice(1), choice(2), parted(3, 2), parted(4, 3)].map(l => ({ lines: l, skip: new Set<Span>() }));
+    expect(learnOtherOptions(blocks, ROOT, scheme('latin-lower-paren')).map(s => s.id)).toEqual(['latin-upper-stop']);
+    expect(learnOtherOptions(blocks.slice(2), ROOT, scheme('latin-lower-paren'))).toEqual([]);
+  });
+
+  it('takes a question\'s longest run of labels as its own: `Using parts (a) and (b)` inside part (c) names parts, it sets no labels side by side', () => {
+    const q = lines('Question 7 (7 marks)', '(a) Show that the derivative is zero at the point.', '(b) Find the stationary points.', '(c) Using parts (a) and (b), find the exact area.');
+    expect(labelStats([q], using('latin-lower-paren'), null)?.sideBySide).toBe(0);
+  });
+
+  it('reads a range of questions at the end of a line (`Attempt Questions 1–10`)', () => {
+    const m = generic.re.pointsRange[0].exec('Attempt Questions 1–10');
+    expect([m?.groups?.from, m?.groups?.to]).toEqual(['1', '10']);
+  });
+});
+
+describe('answer kinds stated for a range of questions', () => {
+  const generic = templates.find(t => t.id === 'generic')!;
+
+  it('reads grid-ins and choices from the directions\' sentences, and types the questions of each range that print no choices', () => {
+    const texts = [
+      'For questions 1-3, solve each problem, choose the best answer from the choices',
+      'provided, and fill in the corresponding bubble on your answer sheet. For questions 4-5,',
+      'solve the problem and enter your answer in the grid on the answer sheet. Please refer to',
+      'the directions before question 4 on how to enter your answers in the grid.',
+    ];
+    const ranges = rangeTypes(texts, generic);
+    expect(ranges.map(r => [r.from, r.to, r.type])).toEqual([[1, 3, 'mcq'], [4, 5, 'numeric']]);
+    const q = (number: number, type: Question['type'], options: number) => ({ number, type, options: Array.from({ length: options }, (_, i) => ({ label: 'ABCD'[i], text: '' })) }) as unknown as Question;
+    // 2 prints its options as graphs (none read), 5 prints choices after all.
+    const questions = [q(1, 'mcq', 4), q(2, 'free', 0), q(3, 'mcq', 4), q(4, 'free', 0), q(5, 'mcq', 4)];
+    expect(applyRangeTypes(questions, ranges, new Map(questions.map(x => [x, 10])))).toBe(2);
+    expect(questions.map(x => x.type)).toEqual(['mcq', 'mcq', 'mcq', 'numeric', 'mcq']);
+  });
+
+  it('takes the statement before the question where two sections state the same numbers', () => {
+    const texts = ['For questions 4-5, enter your answer in the grid.', 'x', 'For questions 1-8, choose the best answer from the choices provided.'];
+    const ranges = rangeTypes(texts, generic);
+    const q = { number: 4, type: 'free', options: [] } as unknown as Question;
+    applyRangeTypes([q], ranges, new Map([[q, 5]]));
+    expect(q.type).toBe('mcq');
   });
 });
 

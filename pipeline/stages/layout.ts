@@ -40,9 +40,17 @@ function gutter(spans: Span[], lo: number, hi: number, tolerant: boolean): numbe
 function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
   const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
   if (left.length <= 3 || right.length <= 3) return false;
+  // Each side is as wide as a column is: a graph's axis labels beside the text (the right half of a
+  // 2×2 grid of options, a figure set right of its question) are no column.
+  const across = (side: Span[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
+  const block = across(spans);
+  if (across(left) < block * COLUMN_MIN_SHARE || across(right) < block * COLUMN_MIN_SHARE) return false;
   if (tolerant) {
-    // Both sides run down the block: columns, not a caption beside a figure…
-    const ys = spans.map(s => s.bbox[1]), top = Math.min(...ys), height = Math.max(...spans.map(s => s.bbox[3])) - top;
+    // Both sides run down the block: columns, not a caption beside a figure… The block is that of
+    // the two sides: what crosses the gutter above or below them (a title, a closing `STOP` notice
+    // under a short last page) does not make either side look short.
+    const sides = [...left, ...right];
+    const top = Math.min(...sides.map(s => s.bbox[1])), height = Math.max(...sides.map(s => s.bbox[3])) - top;
     const reach = (side: Span[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
     if (reach(left) < 0.5 || reach(right) < 0.5) return false;
     // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
@@ -55,8 +63,28 @@ function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
     const [l0, l1] = extent(left), [r0, r1] = extent(right);
     const from = Math.max(l0, r0), to = Math.min(l1, r1);
     if (spans.some(s => s.bbox[0] < bestAt && s.bbox[2] > bestAt && centerY(s.bbox) > from && centerY(s.bbox) < to)) return false;
+    // A line whose words stand closer than a gutter on either side of it runs across it (`… tangent
+    // to h(x) at` | `x = 1.`): it may only stand above both sides or below both, as a title does.
+    for (const y of bridged(left, right)) {
+      const others = [...left, ...right].filter(s => s.bbox[1] > y || s.bbox[3] < y).map(s => centerY(s.bbox));
+      if (others.some(o => o < y) && others.some(o => o > y)) return false;
+    }
   }
   return true;
+}
+
+/** The heights at which a run left of a gutter and a run right of it sit on one line closer than a gutter is wide. */
+function bridged(left: Span[], right: Span[]): number[] {
+  const out: number[] = [];
+  for (const a of left) {
+    const end = a.bbox[2];
+    for (const b of right) {
+      if (b.bbox[0] - end >= GUTTER_MIN) continue;
+      const shared = Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
+      if (shared >= Math.min(height(a.bbox), height(b.bbox)) / 2) out.push(centerY(a.bbox));
+    }
+  }
+  return out;
 }
 
 /**

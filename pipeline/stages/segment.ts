@@ -9,15 +9,18 @@ import type { PaperDocument } from '../document.ts';
 import type { Stage, StageContext } from '../stage.ts';
 import type { Template } from '../template.ts';
 import type { Conventions } from '../document.ts';
-import { learnMarks, learnOptions, marksPattern, type Block } from '../structure/learn.ts';
+import { learnMarks, learnOptions, learnOtherOptions, marksPattern, type Block, type OptionScheme } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { lineFeatures, type LineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside } from '../structure/reading-input.ts';
 import { decode, type Reading } from '../structure/decode.ts';
 import { assemble, questionsOf, type LineRole } from '../structure/assemble.ts';
+import type { Draft } from '../structure/question.ts';
 import { judge, readConventions } from '../structure/judge.ts';
-import { decideLabels, type LabelStats } from '../structure/label-role.ts';
+import type { LabelStats } from '../structure/label-role.ts';
+import { labelGroups } from '../structure/label-groups.ts';
 import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
+import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
 import { canOpen } from '../structure/sections.ts';
 import { statedCount } from '../text/stated-count.ts';
 
@@ -56,6 +59,43 @@ function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly
   }
 }
 
+/** Each label scheme's questions read with its labels as options or as parts (structure/label-groups.ts), said on the paper. */
+function decideGroups(doc: PaperDocument, drafts: Draft[], others: OptionScheme[]): void {
+  const t = doc.template;
+  const groups = labelGroups(drafts.map(d => d.lines), t, others);
+  for (const g of groups) for (const i of g.questions) drafts[i].template = g.template;
+  const first = groups.find(g => g.markers === t.options.markers);
+  if (first?.parts) doc.template = first.template;
+  for (const g of groups.filter(x => x.parts)) {
+    doc.messages.info('segment/labels-are-parts', `the labels ${g.markers.join(' ')} open parts, not options${groups.length > 1 ? ` in questions ${numbersOf(drafts, g.questions)}` : ''} (${describe(g.stats!)})`, { stage: 'segment' });
+  }
+  if (groups.length > 1) {
+    doc.messages.info('segment/label-groups', `label schemes by question: ${groups.map(g => `${g.markers.join(' ')} ${g.parts ? 'as parts' : 'as options'} in ${numbersOf(drafts, g.questions)}`).join('; ')}`, { stage: 'segment' });
+  }
+  if (!doc.exam.conventions || !groups.some(g => g.parts)) return;
+  // The paper's conventions: the scheme its choices print (over the most questions), and its part levels.
+  const choices = groups.filter(g => !g.parts && g.stats).sort((a, b) => b.questions.length - a.questions.length)[0];
+  const parts = groups.filter(g => g.parts).sort((a, b) => b.questions.length - a.questions.length)[0];
+  doc.exam.conventions = {
+    ...doc.exam.conventions,
+    options: choices ? { id: 'learned', markers: choices.markers, pattern: choices.template.options.pattern, inOrder: choices.stats!.runs } : null,
+    parts: parts.template.parts?.levels ?? [],
+  };
+}
+
+/** The numbers of some drafts, as a reader names them (`1–10, 12`). */
+function numbersOf(drafts: Draft[], indices: number[]): string {
+  const ns = indices.map(i => drafts[i].number);
+  const out: string[] = [];
+  for (let k = 0; k < ns.length; k++) {
+    let j = k;
+    while (j + 1 < ns.length && ns[j + 1] === ns[j] + 1) j++;
+    out.push(j > k ? `${ns[k]}–${ns[j]}` : `${ns[k]}`);
+    k = j;
+  }
+  return out.join(', ');
+}
+
 const describe = (s: LabelStats) => `${s.runs} runs, ${s.itemLength.toFixed(0)} characters an item, ${(s.sideBySide * 100).toFixed(0)}% side by side, ${(s.marked * 100).toFixed(0)}% with marks, ${(s.sameCount * 100).toFixed(0)}% of one length`;
 
 /** One reading of the paper's structure with its template as it stands: features, lines set aside, the decoder's choice. */
@@ -76,18 +116,22 @@ function readPaper(doc: PaperDocument, bodySize: number) {
   return { features, aside, reading };
 }
 
+/** A reading's question blocks, less their numbers: what conventions are learned from. */
+function blocksOf({ features, reading }: ReturnType<typeof readPaper>): Block[] {
+  const starts = reading.anchors.map(a => a.candidate.f.index);
+  const end = reading.end ?? features.length;
+  return starts.map((from, k) => ({
+    lines: features.slice(from, starts[k + 1] ?? end).map(f => f.line),
+    skip: new Set(reading.anchors[k].candidate.lead?.spans ?? []),
+  }));
+}
+
 /**
  * The option labels and marks a paper's questions print, learned from a reading's question blocks
  * (less their numbers): the template to read it again with, or null where nothing new was learned.
  */
 function learnFromReading(doc: PaperDocument, read: ReturnType<typeof readPaper>, root: string): { template: Template; conventions: Partial<Conventions> } | null {
-  const { features, reading } = read;
-  const starts = reading.anchors.map(a => a.candidate.f.index);
-  const end = reading.end ?? features.length;
-  const blocks: Block[] = starts.map((from, k) => ({
-    lines: features.slice(from, starts[k + 1] ?? end).map(f => f.line),
-    skip: new Set(reading.anchors[k].candidate.lead?.spans ?? []),
-  }));
+  const blocks = blocksOf(read);
   if (!blocks.length) return null;
   const t = doc.template;
   const options = learnOptions(blocks, root);
@@ -150,15 +194,9 @@ export function segmentStage(): Stage {
       const { features, aside, reading } = read;
       const { drafts, roles } = assemble(doc, features, reading, aside, bodySize);
       // On a paper read by its own conventions, whether its lettered labels are options or parts is
-      // decided over all its questions at once.
-      if (t.infer) {
-        const labels = decideLabels(drafts.map(d => d.lines), t);
-        if (labels.parts) {
-          doc.template = labels.template;
-          if (doc.exam.conventions) doc.exam.conventions = { ...doc.exam.conventions, options: null, parts: labels.template.parts?.levels ?? [] };
-          doc.messages.info('segment/labels-are-parts', `the labels ${t.options.markers.join(' ')} open parts, not options (${describe(labels.stats!)})`, { stage: 'segment' });
-        }
-      }
+      // decided over the questions that print them: all of them, or each label scheme's own where
+      // the paper prints several (choices in one section, parts in another).
+      if (t.infer) decideGroups(doc, drafts, learnOtherOptions(blocksOf(read), ctx.config.root, t.options));
       doc.questions = questionsOf(doc, drafts);
       // Marks stated once for a range of questions (a section's heading, a statement on the cover).
       const ranges = rangeMarks(features, roles, doc);
@@ -166,6 +204,13 @@ export function segmentStage(): Stage {
         const at = new Map(doc.questions.map(q => [q, doc.lines.indexOf(q.lines[0])]));
         const given = applyRangeMarks(doc.questions, ranges, at);
         if (given) doc.messages.info('segment/range-marks', `${given} questions take their marks from a statement for their range (${ranges.map(r => `${r.from}–${r.to}: ${r.each}`).join('; ')})`, { stage: 'segment' });
+      }
+      // The kind of answer stated for a range of questions (grid-ins, choices).
+      const kinds = rangeTypes(features.map(f => f.text), t);
+      if (kinds.length) {
+        const at = new Map(doc.questions.map(q => [q, doc.lines.indexOf(q.lines[0])]));
+        const changed = applyRangeTypes(doc.questions, kinds, at);
+        if (changed) doc.messages.info('segment/range-types', `${changed} questions take their type from a statement for their range (${kinds.map(r => `${r.from}–${r.to}: ${r.type}`).join('; ')})`, { stage: 'segment' });
       }
       reportInstructions(doc, features, roles, reading);
       readConventions(doc, reading, features);

@@ -179,6 +179,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       if (repeats[j] || (s.paperCarries && !runCarried)) return -Infinity;
       if (moved ? !(s.opens(m) || m === 1) : headings.count(line(i) + 1, line(j)) === 0) return -Infinity;
       v -= PENALTY.restartAtHeading;
+      if (!moved && m === n && a.style === b.style) v -= PENALTY.restartSameNumber;
     } else {
       const skipped = m - n - 1;
       if (skipped > 0) {

@@ -46,14 +46,15 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
     const full = texts.join('\n');
     const lineOf = (at: number) => full.slice(0, at).split('\n').length - 1;
     const labels = [...full.matchAll(global)].map(m => ({ i: markers.indexOf(m[1]), at: m.index! + m[0].indexOf(m[1]) })).filter(x => x.i >= 0);
-    // Runs in order (A B C …): the last one is what the question would read as its options.
+    // Runs in order (A B C …): the longest is the question's own labels, the last of equals what it
+    // would read as its options; a shorter run after it names some of them again (`Using parts (a) and (b), find …`).
     const runs: { at: number; i: number }[][] = [];
     for (const l of labels) {
       const run = runs[runs.length - 1];
       if (l.i === 0) runs.push([l]);
       else if (run && l.i === run.length) run.push(l);
     }
-    const run = runs.filter(r => r.length >= 2).pop();
+    const run = runs.filter(r => r.length >= 2).reduce<typeof runs[number] | undefined>((best, r) => (!best || r.length >= best.length ? r : best), undefined);
     if (!run) continue;
     counts.push(run.length);
     run.forEach((l, k) => lengths.push(Math.min(ITEM_CAP, (run[k + 1]?.at ?? full.length) - l.at)));

@@ -75,6 +75,39 @@ export function learnOptions(blocks: Block[], root: string): (OptionScheme & { b
   return best;
 }
 
+/** Another scheme counts where it runs in at least this many of the questions the paper's first scheme leaves without a run. */
+const OTHER_SCHEME_BLOCKS = 2;
+/** A paper prints at most this many label schemes besides its first (choices in one section, parts in another). */
+const OTHER_SCHEMES_MOST = 2;
+
+/**
+ * The label schemes a paper prints besides `first` (its scheme over most questions): a section that
+ * chooses with `A.`–`D.` where the rest open parts `(a)`, `(b)`. Each is the scheme that runs in order
+ * in the most of the questions no scheme found so far runs in.
+ */
+export function learnOtherOptions(blocks: Block[], root: string, first: { markers: string[]; pattern?: string }): OptionScheme[] {
+  const texts = blocks.map(blockText);
+  const runs = (scheme: { markers: string[]; pattern?: string }) => {
+    const re = new RegExp(scheme.pattern ?? `(${scheme.markers.map(escapeRegExp).join('|')})`, 'gu');
+    return texts.map(t => longestRun(t, { id: '', ...scheme }, re) >= 2);
+  };
+  let open = runs(first).map(r => !r);
+  const out: OptionScheme[] = [];
+  while (out.length < OTHER_SCHEMES_MOST) {
+    let best: { scheme: OptionScheme; found: boolean[]; count: number } | null = null;
+    for (const scheme of optionSchemes(root)) {
+      if (scheme.markers.join() === first.markers.join() && scheme.pattern === first.pattern) continue;
+      const found = runs(scheme).map((r, i) => r && open[i]);
+      const count = found.filter(Boolean).length;
+      if (count >= OTHER_SCHEME_BLOCKS && count > (best?.count ?? 0)) best = { scheme, found, count };
+    }
+    if (!best) break;
+    out.push(best.scheme);
+    open = open.map((o, i) => o && !best!.found[i]);
+  }
+  return out;
+}
+
 /** A mark as printed: a number in brackets, perhaps a range from 0, perhaps with a word after it. */
 const MARK_TOKEN = /([(（\[【])\s*(0\s*[–\-~]\s*)?(\d{1,3}(?:[.,]\d{1,2})?)\s*((?:[\p{L}\p{M}]+\.?)(?:\s[\p{L}\p{M}]+\.?)?)?\s*([)）\]】])/gu;
 /** A mark stands at the end of its line (or right after a part's label): this share of a shape's uses at least. */

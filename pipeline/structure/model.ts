@@ -53,6 +53,8 @@ export const PENALTY = {
   gapAllowed: 0.3,
   /** Numbering that starts again after a section or subject heading, or where the label before the number moves on (A.4 → B.1). Without either, a restart ends the questions instead. */
   restartAtHeading: 0.4,
+  /** A restart at the very number the run just took, in its style and label (`Question 27 (continued)` atop the next page): the question going on, not a new section's first. */
+  restartSameNumber: 3,
   /** The numbering lead changes style mid-paper (bare numbers, then `Question 11`). */
   switchStyle: 2.5,
   /** The paper's first question is not numbered where papers open (1, or the template's first). */

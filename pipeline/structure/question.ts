@@ -1,7 +1,7 @@
 // A question from its draft: the lines a number opened, read for options, marks, parts and type.
 import type { Line, PaperDocument, Question, Span } from '../document.ts';
 import { questionId } from '../ids.ts';
-import type { QuestionType } from '../template.ts';
+import type { QuestionType, Template } from '../template.ts';
 import { rawText } from '../text/line-text.ts';
 import { findPoints, patternPoints } from './marks.ts';
 import { optionsOf } from './options.ts';
@@ -19,10 +19,12 @@ export interface Draft {
   sectionPoints: number | null;
   /** The marking scheme its section states (full, partial, zero, negative marks), if any. */
   marking?: Marking | null;
+  /** The conventions its labels are read by, where they are its own (a section that chooses where the rest open parts); else the paper's. */
+  template?: Template;
 }
 
 export function buildQuestion(doc: PaperDocument, d: Draft): Question {
-  const t = doc.template;
+  const t = d.template ?? doc.template;
   const id = questionId(doc.sha256, d.section, d.number);
   const all = d.lines.flatMap(l => l.spans);
   const skip = new Set(d.anchor);
