@@ -4,7 +4,7 @@
 // is a circled option (told by its ring), a letter of the paper's script, or a value; letters are
 // read with the paper's OCR language and only the characters an answer can be. What stands between
 // tables is their heading; blocks and headings go to the caller as for a key read from text.
-import sharp from 'sharp';
+import { sharp } from '../providers/lazy.ts';
 import type { OcrPool } from '../providers/ocr.ts';
 import { cellPng, inkBox, isCircled, type Gray } from './grid.ts';
 import { readCircled, readNumber } from './image-key.ts';

@@ -34,7 +34,13 @@ function repeatsEarlier(sha256: string, page: number, print: string | null | und
   return first !== undefined && first < page;
 }
 
-interface DocState { reading: number; since: number; cleaning: Promise<void> | null }
+/**
+ * A document's reads in this process. Its lane holds two pages at once, so the document is seldom
+ * idle by chance: once CLEANUP_EVERY pages are read, new reads wait (`wake`) until those in hand are
+ * done, the clean-up runs, and reading goes on. Without that wait the clean-up never ran on a long
+ * paper, and the fonts and objects of every page read stayed (a 300-page PDF grew past 2 GB).
+ */
+interface DocState { reading: number; since: number; cleaning: Promise<void> | null; wake: (() => void)[] }
 const states = new WeakMap<PdfDocument, DocState>();
 
 /** Resolves once no page of the document is being read or cleaned up after (before the document is used otherwise: OCR). */
@@ -44,9 +50,13 @@ export async function pagesIdle(pdf: PdfDocument): Promise<void> {
 }
 
 export async function readPage(pdf: PdfDocument, task: PageTask): Promise<PageResult> {
-  let st = states.get(pdf);
-  if (!st) states.set(pdf, (st = { reading: 0, since: 0, cleaning: null }));
-  while (st.cleaning) await st.cleaning;
+  let state = states.get(pdf);
+  if (!state) states.set(pdf, (state = { reading: 0, since: 0, cleaning: null, wake: [] }));
+  const st = state;
+  while (st.cleaning || (st.since >= CLEANUP_EVERY && st.reading > 0)) {
+    if (st.cleaning) await st.cleaning;
+    else await new Promise<void>(resolve => st.wake.push(resolve));
+  }
   st.reading++;
   try {
     return await readOne(pdf, task);
@@ -54,12 +64,12 @@ export async function readPage(pdf: PdfDocument, task: PageTask): Promise<PageRe
     st.reading--;
     st.since++;
     if (st.reading === 0 && st.since >= CLEANUP_EVERY) {
-      const state = st;
-      state.since = 0;
+      st.since = 0;
       // Fonts go too (they load again with the next page that uses them, the same); a document
       // still drawn elsewhere refuses, and is cleaned up another time.
-      state.cleaning = pdf.cleanup().catch(() => undefined).finally(() => { state.cleaning = null; });
+      st.cleaning = pdf.cleanup().catch(() => undefined).finally(() => { st.cleaning = null; });
     }
+    for (const wake of st.wake.splice(0)) wake();
   }
 }
 

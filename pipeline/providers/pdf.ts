@@ -8,6 +8,7 @@ import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Canvas } from '@napi-rs/canvas';
 import type { BBox, Shape, ShapeKind } from '../document.ts';
 import { encodePagePng } from './png.ts';
+import { CanvasPool } from './canvas-pool.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -78,6 +79,8 @@ class CanvasFactory {
 
   create(width: number, height: number) {
     if (width <= 0 || height <= 0) throw new Error('Invalid canvas size');
+    const kept = scratchCanvases.take(width, height);
+    if (kept) return kept;
     const canvas = this.createCanvas(width, height);
     return { canvas, context: fastComposite(canvas.getContext('2d', { willReadFrequently: true } as never)) };
   }
@@ -89,14 +92,17 @@ class CanvasFactory {
     cc.canvas.height = height;
   }
 
-  destroy(cc: { canvas: Canvas | null; context: unknown }) {
+  destroy(cc: { canvas: Canvas | null; context: Ctx2D | null }) {
     if (!cc.canvas) throw new Error('Canvas is not specified');
     // Not shrunk to 0×0 as pdf.js's own factory does (that reallocates the surface: 0.1 s a page
-    // here); its memory goes when the canvas is collected.
+    // here): kept for the next page's scratch canvas of its size (canvas-pool.ts).
+    if (cc.context) scratchCanvases.give(cc.canvas, cc.context);
     cc.canvas = null;
     cc.context = null;
   }
 }
+/** Canvases let go of (pdf.js's scratch canvases, pages' own once encoded), for the next page: canvas-pool.ts. */
+const scratchCanvases = new CanvasPool<Canvas, Ctx2D>();
 let loadedCanvas: typeof import('@napi-rs/canvas') | undefined;
 
 export class PdfOpenError extends Error {
@@ -394,10 +400,17 @@ const ANNOTATIONS_ENABLE = 1;
 
 /** A page drawn by pdf.js on a white canvas at the given resolution. */
 export async function drawPage(page: PdfPage, dpi: number): Promise<Canvas> {
+  return (await drawOn(page, dpi, false)).canvas;
+}
+
+/** Draws the page on a new canvas, or with `reuse` on one let go of before (given back with scratchCanvases.give). */
+async function drawOn(page: PdfPage, dpi: number, reuse: boolean): Promise<{ canvas: Canvas; ctx: Ctx2D }> {
   const { createCanvas } = await loadCanvas();
   const viewport = page.getViewport({ scale: dpi / 72 });
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  const ctx = fastComposite(canvas.getContext('2d'));
+  const [width, height] = [Math.ceil(viewport.width), Math.ceil(viewport.height)];
+  const kept = reuse ? scratchCanvases.take(width, height) : null;
+  const canvas = kept?.canvas ?? createCanvas(width, height);
+  const ctx = kept?.context ?? fastComposite(canvas.getContext('2d'));
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   // The context, not the canvas: given the canvas, pdf.js asks it for an opaque context
@@ -405,7 +418,7 @@ export async function drawPage(page: PdfPage, dpi: number): Promise<Canvas> {
   // 144 dpi); on this one, drawn on white, the pixels are the same. pdf.js's types name the DOM's
   // context; @napi-rs/canvas's is the Node implementation it expects.
   await page.render({ canvasContext: ctx as unknown as CanvasRenderingContext2D, canvas: null, viewport }).promise;
-  return canvas;
+  return { canvas, ctx };
 }
 
 /** A drawn page's pixels, RGBA, opaque (drawn on white). getImageData gives the same bytes at ten times the cost. */
@@ -415,12 +428,15 @@ export function canvasPixels(canvas: Canvas): { data: Buffer; width: number; hei
 
 /** Render a page to PNG bytes at the given resolution (the encoding: providers/png.ts). */
 export async function renderPage(page: PdfPage, dpi: number): Promise<Buffer> {
-  const canvas = await drawPage(page, dpi);
+  const { canvas, ctx } = await drawOn(page, dpi, true);
   // Encoded by sharp on libuv's thread pool: a caller can draw the next page meanwhile. The canvas
-  // is held until the encoder is done with its pixels (they may be the canvas's own memory).
-  const png = await encodePagePng(canvasPixels(canvas), dpi);
-  void canvas.width;
-  return png;
+  // is held until the encoder is done with its pixels (they may be the canvas's own memory), then
+  // kept for the next page of its size.
+  try {
+    return await encodePagePng(canvasPixels(canvas), dpi);
+  } finally {
+    scratchCanvases.give(canvas, ctx);
+  }
 }
 
 /**

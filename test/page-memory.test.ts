@@ -1,0 +1,72 @@
+// What keeps a long paper's page reading in bounded memory (pipeline/pages/read.ts and
+// providers/canvas-pool.ts): the document's clean-up runs every CLEANUP_EVERY pages even though a
+// lane always holds two pages, and canvases let go of are handed out again cleared.
+import { createCanvas } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { CLEANUP_EVERY, readPage } from '../pipeline/pages/read.ts';
+import type { PageTask } from '../pipeline/pages/task.ts';
+import type { PdfDocument } from '../pipeline/providers/pdf.ts';
+import { CanvasPool } from '../pipeline/providers/canvas-pool.ts';
+
+/** A document whose pages are read slowly and whose clean-up is counted; it refuses while a page is read, as pdf.js does. */
+function countingDocument() {
+  let reading = 0;
+  const doc = {
+    cleanups: 0,
+    refused: 0,
+    async getPage(n: number) {
+      reading++;
+      await new Promise(r => setTimeout(r, 1));
+      reading--;
+      throw new Error(`page ${n} not in this document`);
+    },
+    async cleanup() {
+      if (reading) { doc.refused++; throw new Error('a page is being read'); }
+      doc.cleanups++;
+    },
+  };
+  return doc;
+}
+
+const task = (page: number): PageTask => ({ file: 'x.pdf', scanFile: 'x.pdf', sha256: 'x', page, size: { width: 595, height: 842 }, image: null, dpi: 72, mathFonts: [], root: '.' });
+
+describe('page memory', () => {
+  it('cleans the document up every CLEANUP_EVERY pages while pages are read two at a time', async () => {
+    const doc = countingDocument();
+    const pages = 5 * CLEANUP_EVERY;
+    let next = 1;
+    // A lane: two pages in hand, the next taken as soon as one is done.
+    const lane = async () => { while (next <= pages) await readPage(doc as unknown as PdfDocument, task(next++)); };
+    await Promise.all([lane(), lane()]);
+    expect(doc.refused).toBe(0);
+    expect(doc.cleanups).toBeGreaterThanOrEqual(4);
+  });
+
+  it('hands a canvas let go of out again, cleared and with its context reset, only at its own size', () => {
+    const pool = new CanvasPool<ReturnType<typeof createCanvas>, ReturnType<ReturnType<typeof createCanvas>['getContext']>>(2);
+    const canvas = createCanvas(40, 30);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#ff0000';
+    ctx.fillRect(0, 0, 40, 30);
+    ctx.translate(10, 10);
+    pool.give(canvas, ctx);
+    expect(pool.take(30, 40)).toBeNull();
+    const again = pool.take(40, 30)!;
+    expect(again.canvas).toBe(canvas);
+    expect([...again.context.getImageData(0, 0, 1, 1).data]).toEqual([0, 0, 0, 0]);
+    expect(again.context.getTransform().isIdentity).toBe(true);
+    again.context.fillStyle = '#0000ff';
+    again.context.fillRect(0, 0, 1, 1);
+    expect([...again.context.getImageData(0, 0, 1, 1).data]).toEqual([0, 0, 255, 255]);
+    expect(pool.take(40, 30)).toBeNull();
+  });
+
+  it('keeps at most its number of canvases, the newest', () => {
+    const pool = new CanvasPool<{ width: number; height: number }, null>(2);
+    const [a, b, c] = [1, 2, 3].map(w => ({ width: w, height: 1 }));
+    for (const x of [a, b, c]) pool.give(x, null);
+    expect(pool.take(1, 1)).toBeNull();
+    expect(pool.take(2, 1)?.canvas).toBe(b);
+    expect(pool.take(3, 1)?.canvas).toBe(c);
+  });
+});
