@@ -217,8 +217,8 @@ export async function runCorpus(config: Config, store: Store, only?: readonly st
       lines.push(`${stage.name}: unchanged (the same papers and settings as when it last ran)`);
       continue;
     }
-    records ??= store.storedRecords().map(r => JSON.parse(r) as CorpusRecord);
-    lines.push(await stage.run({ config, store, records }));
+    // Read when a pass first asks for them: a pass that is off (translate without a model) reads none.
+    lines.push(await stage.run({ config, store, get records() { return (records ??= store.storedRecords().map(r => JSON.parse(r) as CorpusRecord)); } }));
     if (input) store.savePassInput(stage.name, input);
   }
   return lines;

@@ -1,7 +1,7 @@
 // What keeps a long paper's page reading in bounded memory (pipeline/pages/read.ts and
 // providers/canvas-pool.ts): the document's clean-up runs every CLEANUP_EVERY pages even though a
 // lane always holds two pages, and canvases let go of are handed out again cleared.
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { CLEANUP_EVERY, readPage } from '../pipeline/pages/read.ts';
 import type { PageTask } from '../pipeline/pages/task.ts';
@@ -43,7 +43,7 @@ describe('page memory', () => {
   });
 
   it('hands a canvas let go of out again, cleared and with its context reset, only at its own size', () => {
-    const pool = new CanvasPool<ReturnType<typeof createCanvas>, ReturnType<ReturnType<typeof createCanvas>['getContext']>>(2);
+    const pool = new CanvasPool<Canvas, ReturnType<Canvas['getContext']>>(2);
     const canvas = createCanvas(40, 30);
     const ctx = canvas.getContext('2d');
     ctx.fillStyle = '#ff0000';
