@@ -35,7 +35,13 @@ async function sourceRecords(): Promise<{ records: CorpusRecord[]; from: string 
     const { runBatch } = await import('../pipeline/run.ts');
     files = [(await runBatch(resolveConfig({ year: '2099', inDir, outDir: out, progress: false }, {}))).itemsFile];
   }
-  const all = files.flatMap(f => fs.readFileSync(f, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l) as CorpusRecord));
+  // One record per id: a paper read by two of the suite's runs (kcsat's and review-real's both
+  // ingest 202311-h3-math-pro.pdf) is one paper, and dedup never joins records of one paper, so its
+  // second copy would stay a source of its own and the bench would count finding it as a false merge.
+  const seen = new Set<string>();
+  const all = files
+    .flatMap(f => fs.readFileSync(f, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l) as CorpusRecord))
+    .filter(r => !seen.has(r.id) && Boolean(seen.add(r.id)));
   // One record per cluster: the sources must not already hold duplicates of each other (the PAES
   // science forms share their common module, the KICE booklets of a sitting their common part).
   const { canonicalOf } = await findDuplicates(all, DEFAULTS.dedup);
