@@ -15,6 +15,16 @@ import { sourceRecords } from './bench-dedup-sources.ts';
 
 interface Row { corpus: Corpus; records: number; seconds: number; buildingSeconds: number; peakRssMb: number; candidatePairs: number; allPairs: number; grouped: number; cappedBuckets: number; clusters: number; recall: number; falseMerges: number }
 
+/**
+ * This process's own peak resident memory, MB. getrusage's maxRSS carries over from the parent
+ * through fork and exec (a child of a bench that had ingested the booklets in-process reported the
+ * parent's 359 MB at 1,000 records), so Linux's VmHWM, which belongs to this address space, is read.
+ */
+function peakRssMb(): number {
+  const hwm = fs.existsSync('/proc/self/status') ? /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8')) : null;
+  return Math.round((hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS) / 1024);
+}
+
 /** One size of one corpus, in this process (a child of the bench): its row. */
 async function measure(sources: CorpusRecord[], corpus: Corpus, n: number): Promise<Row> {
   // Records are built as dedup reads them (never all held); the time that takes is the bench's, not
@@ -41,7 +51,7 @@ async function measure(sources: CorpusRecord[], corpus: Corpus, n: number): Prom
   for (const [id, canonical] of result.canonicalOf) if (id.startsWith('d')) distinctIn.set(canonical, (distinctIn.get(canonical) ?? 0) + 1);
   const falseMerges = [...distinctIn.values()].reduce((s, c) => s + (c * (c - 1)) / 2, 0);
   return {
-    corpus, records: n, seconds: Number(seconds.toFixed(2)), buildingSeconds: Number((building / 1000).toFixed(2)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    corpus, records: n, seconds: Number(seconds.toFixed(2)), buildingSeconds: Number((building / 1000).toFixed(2)), peakRssMb: peakRssMb(),
     candidatePairs: result.candidatePairs, allPairs: (n * (n - 1)) / 2, grouped: result.grouped, cappedBuckets: result.cappedBuckets,
     clusters: result.clusters.length, recall: Number((found / (n - records.distinct)).toFixed(4)), falseMerges,
   };
