@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, resolveConfig, ROOT } from '../pipeline/config.ts';
-import { findDuplicates, prepare } from '../pipeline/corpus/dedup.ts';
+import { BUCKET_CAP, findDuplicates, prepare, type RecordSource } from '../pipeline/corpus/dedup.ts';
 import { lshPairs, MinHasher, shingles } from '../pipeline/corpus/minhash.ts';
 import type { CorpusRecord } from '../pipeline/corpus/record-text.ts';
 import { examDate } from '../pipeline/exam-date.ts';
@@ -77,6 +77,26 @@ describe('dedup', () => {
     // 2024학년도 수능 was sat in November 2023; the 2025학년도 June mock in June 2024.
     expect(examDate(earlier.exam)).toEqual({ year: 2023, month: 11 });
     expect(examDate(later.exam)).toEqual({ year: 2024, month: 6 });
+  });
+
+  it('joins a bucket past the cap through representatives, says so, and reads records by position a few times each', async () => {
+    // More copies of one question than a bucket compares pair by pair, each from a paper of its own
+    // with its own spacing, among as many questions with other numbers.
+    const copies = Array.from({ length: BUCKET_CAP + 50 }, (_, k) => rec(STEM.replace(/ /g, () => (k % 3 ? ' ' : '  ')), OPTIONS));
+    const others = Array.from({ length: BUCKET_CAP + 50 }, (_, k) => rec(STEM.replace('=4', `=${k + 5}`), OPTIONS));
+    const records = [...copies, ...others];
+    let reads = 0;
+    // A source that builds each record when asked (here: a fresh object each time), as a corpus too
+    // big to hold would.
+    const source: RecordSource = { length: records.length, at: i => { reads++; return structuredClone(records[i]); } };
+    const r = await findDuplicates(source, DEFAULTS.dedup);
+    expect(r.cappedBuckets).toBeGreaterThan(0);
+    expect(r.clusters.map(c => c.members.length)).toEqual([copies.length]);
+    expect(new Set(copies.map(c => r.canonicalOf.get(c.id)))).toEqual(new Set([r.clusters[0].canonical]));
+    expect(others.some(o => r.canonicalOf.has(o.id))).toBe(false);
+    expect(reads).toBeLessThanOrEqual(3 * records.length);
+    // The array itself gives the same clusters.
+    expect((await findDuplicates(records, DEFAULTS.dedup)).clusters).toEqual(r.clusters);
   });
 
   it('finds candidates by LSH: a near copy collides, unrelated texts seldom do', () => {
