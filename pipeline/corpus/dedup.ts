@@ -4,13 +4,13 @@
 // Within them, candidates come from MinHash/LSH over character n-grams of a math-aware normal form
 // (sub-quadratic: all pairs are never compared); each candidate is then verified: the same options
 // as a set (order does not matter), prose, formulas and options similar by Dice's coefficient
-// (dice.ts), and where both have figures, crops alike by perceptual hash. Records of one paper are
+// (string-similarity), and where both have figures, crops alike by perceptual hash. Records of one paper are
 // never merged: a paper does not print a question twice. Clusters grow by union-find as each band's
 // buckets are read, so no list of pairs is ever held, and records are read by position, so they
 // need not all be held either (README, "Near-duplicates at corpus scale": a million in minutes).
 import path from 'node:path';
+import stringSimilarity from 'string-similarity';
 import { examDateKey, examDate } from '../exam-date.ts';
-import { dice } from './dice.ts';
 import { MinHasher, shingleHashes } from './minhash.ts';
 import { PaperClusters } from './paper-clusters.ts';
 import { dHash, hamming } from './phash.ts';
@@ -101,6 +101,8 @@ export function prepare(r: CorpusRecord): Prepared {
     optionCount: r.options.length,
   };
 }
+
+const dice = (a: string, b: string) => (a === b ? 1 : !a || !b ? 0 : stringSimilarity.compareTwoStrings(a, b));
 
 /** The text-side comparison, or null where a check fails outright. */
 export function compareText(a: Prepared, b: Prepared, s: DedupSettings): Omit<Similarity, 'figureBits'> | null {
