@@ -43,6 +43,12 @@ function repeatsEarlier(sha256: string, page: number, print: string | null | und
 interface DocState { reading: number; since: number; cleaning: Promise<void> | null; wake: (() => void)[] }
 const states = new WeakMap<PdfDocument, DocState>();
 
+function stateOf(pdf: PdfDocument): DocState {
+  let st = states.get(pdf);
+  if (!st) states.set(pdf, (st = { reading: 0, since: 0, cleaning: null, wake: [] }));
+  return st;
+}
+
 /** Resolves once no page of the document is being read or cleaned up after (before the document is used otherwise: OCR). */
 export async function pagesIdle(pdf: PdfDocument): Promise<void> {
   const st = states.get(pdf);
@@ -50,9 +56,7 @@ export async function pagesIdle(pdf: PdfDocument): Promise<void> {
 }
 
 export async function readPage(pdf: PdfDocument, task: PageTask): Promise<PageResult> {
-  let state = states.get(pdf);
-  if (!state) states.set(pdf, (state = { reading: 0, since: 0, cleaning: null, wake: [] }));
-  const st = state;
+  const st = stateOf(pdf);
   while (st.cleaning || (st.since >= CLEANUP_EVERY && st.reading > 0)) {
     if (st.cleaning) await st.cleaning;
     else await new Promise<void>(resolve => st.wake.push(resolve));
