@@ -6,10 +6,12 @@ export YEAR IN OUT DPI TEMPLATE FORCE
 # WORKERS=n worker processes on this machine (default one per core); QUEUE=redis://host:port sends
 # the papers to `make worker` processes instead (README, "Many papers: WORKERS and QUEUE").
 export WORKERS QUEUE QUEUE_STALL_MS
-# glibc malloc's arenas for the commands' processes (pool processes get the same: pipeline/queue/pool.ts):
-# two instead of up to eight a core, so the page buffers freed on libuv's threads are reused (README, "Speed").
+# glibc malloc's settings for the commands' processes (pool processes get the same, and why:
+# MALLOC_SETTINGS in pipeline/queue/pool.ts): two arenas instead of up to eight a core, and a fixed
+# mmap threshold, so page-sized buffers are given back to the system when freed (README, "Speed").
 MALLOC_ARENA_MAX ?= 2
-export MALLOC_ARENA_MAX
+MALLOC_MMAP_THRESHOLD_ ?= 1048576
+export MALLOC_ARENA_MAX MALLOC_MMAP_THRESHOLD_
 
 .PHONY: ingest worker tag dedup refresh select translate review serve export lint test typecheck setup deps build ocr-deps system-deps samples bench bench-generality clean
 

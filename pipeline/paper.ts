@@ -95,7 +95,7 @@ export async function analysePaper(job: PaperJob, settings: PaperSettings, pages
   const ctx: StageContext = { config: settings.config, templates: settings.templates, store: sink, runKey: job.runKey, pages };
   let stage = '';
   try {
-    const list = stages(settings.config);
+    const list = await stages(settings.config);
     for (const s of list) {
       stage = s.name;
       const t0 = performance.now();

@@ -18,8 +18,8 @@ const config = resolveConfig({ year: '2099', outDir: '/tmp/llm-record' }, { ...R
 const llmEnv = resolveConfig({ year: '2099', outDir: '/tmp/llm-record' }, RECORD_ENV).llm!;
 const templates = loadTemplates(config.templatesDir, config.root);
 const doc = newDocument(file, new Uint8Array(fs.readFileSync(file)));
-const ctx = { config, templates, store: null as never, runKey: 'record' } as Parameters<ReturnType<typeof stages>[number]['run']>[1];
-for (const s of stages(config)) {
+const ctx = { config, templates, store: null as never, runKey: 'record' } as Parameters<Awaited<ReturnType<typeof stages>>[number]['run']>[1];
+for (const s of await stages(config)) {
   await s.run(doc, ctx);
   if (s.name === 'segment') break;
 }

@@ -7,6 +7,8 @@ import { CLEANUP_EVERY, readPage } from '../pipeline/pages/read.ts';
 import type { PageTask } from '../pipeline/pages/task.ts';
 import type { PdfDocument } from '../pipeline/providers/pdf.ts';
 import { CanvasPool } from '../pipeline/providers/canvas-pool.ts';
+import { MALLOC_SETTINGS, PagePool } from '../pipeline/queue/pool.ts';
+import fs from 'node:fs';
 
 /** A document whose pages are read slowly and whose clean-up is counted; it refuses while a page is read, as pdf.js does. */
 function countingDocument() {
@@ -68,5 +70,16 @@ describe('page memory', () => {
     expect(pool.take(1, 1)).toBeNull();
     expect(pool.take(2, 1)?.canvas).toBe(b);
     expect(pool.take(3, 1)?.canvas).toBe(c);
+  });
+
+  it('starts its page processes with the malloc settings that give page-sized buffers back', async () => {
+    const pool = new PagePool(1);
+    try {
+      const [lane] = pool.lanes() as unknown as { process: { pid: number } }[];
+      const env = new Map(fs.readFileSync(`/proc/${lane.process.pid}/environ`, 'utf8').split('\0').filter(Boolean).map(kv => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+      for (const [k, v] of Object.entries(MALLOC_SETTINGS)) expect(env.get(k), k).toBe(process.env[k] ?? v);
+    } finally {
+      await pool.close();
+    }
   });
 });

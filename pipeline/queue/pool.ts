@@ -19,13 +19,19 @@ interface Task { id: number; task: PageTask; resolve: (r: PageResult) => void; c
 interface Child { id: number; process: ChildProcess; tasks: Map<number, Task>; readonly busy: number }
 
 /**
- * glibc malloc's arenas for a page process (MALLOC_ARENA_MAX, read when a process starts; the
- * Makefile sets the same for the batch's own). By default each thread that allocates gets an arena
- * of its own, up to eight a core: the page-sized buffers the canvas and sharp's encoder allocate on
- * libuv's threads are freed into arenas that are seldom given back. With two, a 300-page PDF read
- * on two lanes peaked at 1304 MB for both processes together instead of 1559 MB (README, "Speed").
+ * glibc malloc's settings for a page process (read when a process starts; the Makefile exports the
+ * same for the batch's own process):
+ * - MALLOC_ARENA_MAX: by default each thread that allocates gets an arena of its own, up to eight a
+ *   core, and the page-sized buffers the canvas and sharp's encoder allocate on libuv's threads are
+ *   freed into arenas that are seldom given back. With two, a 300-page PDF read on two lanes peaked
+ *   at 1304 MB for both processes together instead of 1559 MB.
+ * - MALLOC_MMAP_THRESHOLD_: glibc raises its mmap threshold to the size of each large block freed
+ *   (up to 32 MB), so after the first page the 16 MB canvases and pixel copies come from the arenas,
+ *   where freeing them seldom gives the memory back. A fixed threshold of 1 MB keeps every such
+ *   buffer in its own mapping, returned whole when freed: the 300-page PDF of `make bench` peaked at
+ *   1224–1247 MB for all processes instead of 1523–1682 MB, in the same time (README, "Speed").
  */
-export const MALLOC_ARENAS = '2';
+export const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' } as const;
 
 /** A page whose worker process dies is given to a fresh one this many times more: a native crash under load (a SIGSEGV in a library) need not recur; one the page causes fails its paper. */
 const RETRIES = 1;
@@ -45,7 +51,7 @@ export class PagePool implements PageWorkers {
 
   private spawn(): Child {
     const execArgv = COMPILED ? [] : ['--import', import.meta.resolve('tsx')];
-    const proc = fork(WORKER, [], { execArgv, env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENAS }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const proc = fork(WORKER, [], { execArgv, env: { ...MALLOC_SETTINGS, ...process.env }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const child: Child = { id: this.nextChild++, process: proc, tasks: new Map(), get busy() { return this.tasks.size; } };
     proc.on('message', (m: PoolReply) => {
       const task = child.tasks.get(m.id);

@@ -3,8 +3,7 @@
 // And what lies beside each paper: its key and stats files, hashed for the manifest.
 import fs from 'node:fs';
 import path from 'node:path';
-import { keyFileFor } from '../stages/answers.ts';
-import { statsFileFor } from '../stages/stats.ts';
+import { keyFileFor, statsFileFor } from '../keys/companions.ts';
 import type { Template } from '../template.ts';
 import { sha256File, type SourceFile } from './manifest.ts';
 

@@ -19,13 +19,12 @@ import { openPdf, pageGraphics, pageSpans, renderPage, type PdfDocument } from '
 import { ocrPool } from '../providers/ocr.ts';
 import type { Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
+import { keyFileFor } from '../keys/companions.ts';
 import { parseCsv } from '../text/csv.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import { buildLines } from './layout.ts';
 import { decodeSpan } from './text-layer.ts';
-
-export const KEY_EXTENSIONS = ['csv', 'png', 'jpg', 'jpeg', 'pdf'];
 
 export interface Answer {
   section: string | null;
@@ -39,19 +38,6 @@ export interface Answer {
   flags?: string[];
   /** The sub-part the answer belongs to (`(a)`), where the key answers part by part. */
   part?: string;
-}
-
-/** The key beside a paper: `<stem>-answer.<ext>`, or the file the template pairs by name (`_qp_` → `_ms_`). */
-export function keyFileFor(paperPath: string, t?: Template): string | null {
-  const stem = paperPath.replace(/\.pdf$/i, '');
-  for (const ext of KEY_EXTENSIONS) for (const e of [ext, ext.toUpperCase()]) if (fs.existsSync(`${stem}-answer.${e}`)) return `${stem}-answer.${e}`;
-  const base = path.basename(paperPath);
-  for (const p of t?.answers?.pairs ?? []) {
-    if (!base.includes(p.paper)) continue;
-    const other = path.join(path.dirname(paperPath), base.replace(p.paper, p.key));
-    if (fs.existsSync(other)) return other;
-  }
-  return null;
 }
 
 /** Whether the pipeline reads answers out of a key file: a table key, not a paired worked mark scheme. */

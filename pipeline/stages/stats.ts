@@ -5,15 +5,11 @@ import path from 'node:path';
 import type { Question } from '../document.ts';
 import { sectionOf } from '../keys/sections.ts';
 import type { Stage } from '../stage.ts';
+import { statsFileFor } from '../keys/companions.ts';
 import { parseCsv } from '../text/csv.ts';
 
 export function difficultyOf(errorRate: number): Question['difficulty'] {
   return errorRate <= 50 ? 'easy' : errorRate <= 75 ? 'medium' : 'hard';
-}
-
-export function statsFileFor(paperPath: string): string | null {
-  const file = paperPath.replace(/\.pdf$/i, '') + '-stats.csv';
-  return fs.existsSync(file) ? file : null;
 }
 
 export function statsStage(): Stage {
