@@ -89,14 +89,19 @@ async function peakRss(command: string, args: string[]): Promise<{ seconds: numb
 /** A PDF of n pages taken in turn from the KICE booklets (qpdf), each booklet's fonts its own. */
 function assemble(n: number): string {
   const booklets = fs.readdirSync(KCSAT).filter(f => /^\d{6}-h3-math-\w+\.pdf$/.test(f)).sort().map(f => path.join(KCSAT, f));
+  // qpdf's arguments: a file and its page range, in turn (until this session the count was taken
+  // from the arguments, two per booklet, so "300 pages" was 300 booklets: some 3,600 pages).
   const pages: string[] = [];
-  for (let k = 0; pages.length < n * 2; k++) {
-    const take = Math.min(12, n - pages.length / 2);
+  for (let k = 0, taken = 0; taken < n; k++) {
+    const take = Math.min(12, n - taken);
     pages.push(booklets[k % booklets.length], `1-${take}`);
+    taken += take;
   }
   const dir = fs.mkdtempSync(path.join(tmp, `rss-${n}-`));
   const out = path.join(dir, `assembled-${n}.pdf`);
   execFileSync('qpdf', ['--empty', '--pages', ...pages, '--', out]);
+  const count = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))![1]);
+  if (count !== n) throw new Error(`bench: the assembled PDF has ${count} pages, not ${n}`);
   return dir;
 }
 
