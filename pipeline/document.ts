@@ -96,7 +96,10 @@ export interface Line {
   page: number;
   column: number;
   bbox: BBox;
+  /** In reading order: from the right where the line reads right to left (text/direction.ts). */
   spans: Span[];
+  /** The line reads right to left: it starts at its right end. */
+  rtl?: boolean;
 }
 
 export interface Region {

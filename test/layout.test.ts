@@ -1,9 +1,13 @@
-// layout: columns from the column rule, lines that keep stacked formula parts together.
+// layout: columns from the column rule, lines that keep stacked formula parts together, lines that read right to left.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import type { PageInfo, Span } from '../pipeline/document.ts';
 import { buildLines, findColumns } from '../pipeline/stages/layout.ts';
+import { lineText, rawText } from '../pipeline/text/line-text.ts';
+import { printHtml, printingPage } from '../fixtures/chromium.ts';
 import { analyse } from './analyse.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
@@ -100,4 +104,60 @@ describe.skipIf(!haveShared())('layout on real papers', () => {
       expect(a.page * 10 + a.column <= b.page * 10 + b.column).toBe(true);
     }
   });
+});
+
+describe('layout of lines that read right to left', () => {
+  // Glyphs as a browser paints an RTL line: one span each, left to right on the page (`␣` a space).
+  const painted = (visual: string[], baseline: number, right = 500): Span[] => {
+    const out: Span[] = [];
+    let x = right - visual.reduce((w, t) => w + (t === '␣' ? 3 : 6 * [...t].length), 0);
+    for (const t of visual) {
+      const w = t === '␣' ? 3 : 6 * [...t].length;
+      if (t !== '␣') out.push({ ...span(t, x, baseline, 12), bbox: [x, baseline - 10, x + w, baseline + 2.4] });
+      x += w;
+    }
+    return out;
+  };
+
+  it('reads a right-to-left line from the right, its numbers and Latin words left to right, its brackets as printed', () => {
+    // `Q2. ما قيمة 4 × 7 + 25؟ (4 درجات)` as painted (measured on a fuzzer paper, Chromium).
+    const visual = ['(', 'ت', 'ا', 'ج', 'ر', 'د', '␣', '4', ')', '␣', '؟', '25', '␣', '+', '␣', '7', '␣', '×', '␣', '4', '␣', 'ة', 'م', 'ي', 'ق', '␣', 'ا', 'م', '␣', '.', 'Q', '2'];
+    const [line] = buildLines(painted(visual, 100), 1, 0);
+    expect(line.rtl).toBe(true);
+    expect(rawText(line.spans)).toBe('Q2. ما قيمة 4 × 7 + 25؟ (4 درجات)');
+    expect(lineText(line.spans)).toBe('Q2. ما قيمة 4 × 7 + 25؟ (4 درجات)');
+    // `… الزاوية C. (5`: a number after a Latin letter and a bracket is no part of its run.
+    const [wrap] = buildLines(painted(['5', ')', '␣', '.', 'C', '␣', 'ة', 'ي', 'و', 'ا', 'ز'], 100), 1, 0);
+    expect(rawText(wrap.spans)).toBe('زاوية C. (5');
+  });
+
+  it('keeps a line with no right-to-left letter as it was, and takes a line of numbers alone the way its page reads', () => {
+    const ltr = [span('A', 100, 100, 12), span('B', 140, 100, 12)];
+    expect(buildLines(ltr, 1, 0)[0].spans).toEqual(ltr);
+    expect(buildLines(ltr, 1, 0)[0].rtl).toBeUndefined();
+    // An option `(1) 43` on a right-to-left page.
+    const [option] = buildLines(painted(['43', '␣', '(', '1', ')'], 100), 1, 0, true);
+    expect(rawText(option.spans)).toBe('(1) 43');
+  });
+
+  it('reads a right-to-left paper\'s questions in order: numbers, options and marks at the lines\' right-hand starts, the right column first', async () => {
+    const q = (n: number, a: number, b: number) => `<div class="q"><p>السؤال ${n}: ما قيمة ${a} + ${b}؟ (${n % 3 + 1} درجات)</p>
+      <p>(أ) ${a + b}</p><p>(ب) ${a + b + 1}</p><p>(ج) ${a + b + 2}</p><p>(د) ${a + b + 3}</p></div>`;
+    const html = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><style>@page { size: A4; margin: 20mm }
+      body { font: 12pt 'Noto Naskh Arabic', 'DejaVu Sans', serif; columns: 2; column-gap: 12mm } p { margin: 0 0 4pt } .q { break-inside: avoid; margin-bottom: 14pt }</style></head>
+      <body><h1>اختبار الرياضيات</h1>${Array.from({ length: 12 }, (_, i) => q(i + 1, 3 * i + 2, i + 5)).join('')}</body></html>`;
+    const { browser, page } = await printingPage();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtl-'));
+    try {
+      const file = path.join(dir, 'rtl-paper.pdf');
+      fs.writeFileSync(file, await printHtml(page, html));
+      const doc = await analyse(file, 'segment');
+      expect(doc.questions.map(x => x.number)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      expect(doc.questions.map(x => x.points)).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1) % 3 + 1));
+      expect(doc.questions[0].options.map(o => `${o.label} ${o.text}`)).toEqual(['أ 7', 'ب 8', 'ج 9', 'د 10']);
+    } finally {
+      await browser.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -6,6 +6,7 @@
 // `\mathrm{SO}_{4}^{2-}`, `3^{4}`. Neighbouring groups that touch join (Na₂SO₄ is one formula);
 // algebra (numbers, single-letter variables, function names) goes on through the operators between
 // its groups and takes a function's argument (`3^{4}\cdot 3^{2}`, `\log_{2}8`), chemistry does not.
+import { readingGaps } from '../text/direction.ts';
 import type { Span } from '../document.ts';
 import { hasInlineMath, inlineLatex, segments } from './inline.ts';
 import { words } from './words.ts';
@@ -390,14 +391,13 @@ function openBracket(pending: string): { open: string; before: string } | null {
   return open ? { open: open[0].replace(/\s+/g, ''), before: pending.slice(0, open.index).trim() } : null;
 }
 
-/** Spans as text, a space where the gap between two is wider than a fifth of the type size. */
+/** Spans as text (in the order given: a right-to-left line's from the right), a space where the gap between two is wider than a fifth of the type size. */
 export function plainText(spans: Span[]): string {
   let out = '';
-  let prev: Span | null = null;
-  for (const s of spans) {
-    if (prev && s.bbox[0] - prev.bbox[2] > Math.min(s.size, prev.size) * 0.2 && !out.endsWith(' ')) out += ' ';
+  const gaps = readingGaps(spans);
+  spans.forEach((s, k) => {
+    if (k > 0 && gaps[k] > Math.min(s.size, spans[k - 1].size) * 0.2 && !out.endsWith(' ')) out += ' ';
     out += s.text;
-    prev = s;
-  }
+  });
   return out.replace(/\s+/g, ' ').trim();
 }

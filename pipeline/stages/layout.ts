@@ -7,6 +7,7 @@ import { findBody } from '../text/body.ts';
 import type { Stage } from '../stage.ts';
 import { denominatorLine, numeratorLine, numeratorsOver } from '../math/inline.ts';
 import { RULE } from '../math/glyphs.ts';
+import { pageReadsRtl, readingOrder } from '../text/direction.ts';
 
 /** A gutter is at least this wide (points)… */
 const GUTTER_MIN = 10;
@@ -144,8 +145,12 @@ export function columnOf(columns: Column[], x: number): number {
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0);
 
-/** Group one column's spans into lines: a span joins a line when a third of its height overlaps it. */
-export function buildLines(spans: Span[], page: number, column: number): Line[] {
+/**
+ * Group one column's spans into lines: a span joins a line when a third of its height overlaps it.
+ * Each line's spans are in reading order: by x, or from the right where the line reads right to
+ * left (`rtl`: its letters say so, or, with none, its page's — text/direction.ts).
+ */
+export function buildLines(spans: Span[], page: number, column: number, rtl = false): Line[] {
   const sorted = [...spans].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   const lines: { y0: number; y1: number; spans: Span[] }[] = [];
   for (const s of sorted) {
@@ -266,7 +271,10 @@ export function buildLines(spans: Span[], page: number, column: number): Line[] 
     }
   }
   return lines
-    .map(l => ({ page, column, spans: l.spans.sort((a, b) => a.bbox[0] - b.bbox[0]), bbox: bboxUnion(l.spans.map(s => s.bbox)) }))
+    .map(l => {
+      const read = readingOrder(l.spans.sort((a, b) => a.bbox[0] - b.bbox[0]), rtl);
+      return { page, column, spans: read.spans, bbox: bboxUnion(l.spans.map(s => s.bbox)), ...(read.rtl ? { rtl: true } : {}) };
+    })
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
 }
 
@@ -280,7 +288,11 @@ export function layoutStage(): Stage {
         page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : findColumns(page);
         const byColumn = page.columns.map(() => [] as Span[]);
         for (const s of page.spans) byColumn[columnOf(page.columns, centerX(s.bbox))].push(s);
-        byColumn.forEach((spans, c) => all.push(...buildLines(spans, page.number, c)));
+        // A page that reads right to left reads its columns from the right.
+        const rtl = pageReadsRtl(page.spans);
+        const order = byColumn.map((_, c) => c);
+        if (rtl) order.reverse();
+        for (const c of order) all.push(...buildLines(byColumn[c], page.number, c, rtl));
       }
       doc.lines = all;
     },

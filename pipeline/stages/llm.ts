@@ -72,7 +72,7 @@ export function adopt(doc: PaperDocument, llm: LlmQuestion[], blocks: Map<string
     const lines = [...new Set(ids.map(id => blocks.get(id)!.line))].sort((a, b) => doc.lines.indexOf(a) - doc.lines.indexOf(b));
     if (!lines.length) continue;
     const page = doc.pages[lines[0].page - 1];
-    const anchor = matchAnchor(lines[0], page.columns[lines[0].column]?.x0 ?? lines[0].bbox[0], lines[0].spans[0]?.size ?? 0, doc.template);
+    const anchor = matchAnchor(lines[0], page.columns[lines[0].column] ?? { x0: lines[0].bbox[0], x1: lines[0].bbox[2] }, lines[0].spans[0]?.size ?? 0, doc.template);
     out.push(buildQuestion(doc, { section: m.section, number: m.number, anchor: anchor?.spans ?? [], lines: lines as Line[], typeHint: null, sectionPoints: m.points }));
   }
   return out;

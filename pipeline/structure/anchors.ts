@@ -1,6 +1,10 @@
 // Anchors: the printed number that opens a question, at its column's left edge, read by the
 // template's numbering pattern (through OCR's usual misreadings on an OCR page).
-import type { Line, Span } from '../document.ts';
+import type { Column, Line, Span } from '../document.ts';
+import { inset, spanStart, splitSpan } from '../text/direction.ts';
+
+/** A column's two edges (where its lines start, whichever way they read). */
+export type Edges = Pick<Column, 'x0' | 'x1'>;
 import type { Template } from '../template.ts';
 
 /** How far into a line a numbering lead may run (`Pregunta 12.`, `QUESTÃO 01`, `Exercice 3 :`). */
@@ -18,11 +22,14 @@ export function ocrNumberText(lead: string): string {
   return `${m[1]}${digits}${m[0].slice(m[1].length + m[2].length).replace(',', '.')}${lead.slice(m[0].length)}`;
 }
 
-/** The number a line starts with, if the line opens a question: spans consumed and the number. */
-export function matchAnchor(line: Line, columnLeft: number, bodySize: number, t: Template, ocr = false): { number: number; spans: Span[]; decimal: boolean } | null {
+/**
+ * The number a line starts with, if the line opens a question: spans consumed and the number. The
+ * line starts at its column's edge: the left one, the right one where it reads right to left.
+ */
+export function matchAnchor(line: Line, column: Edges, bodySize: number, t: Template, ocr = false): { number: number; spans: Span[]; decimal: boolean } | null {
   const first = line.spans[0];
   if (!first || first.math) return null;
-  if (first.bbox[0] - columnLeft > t.numbering.indentTolerance) return null;
+  if (inset(spanStart(first, line.rtl), column, line.rtl) > t.numbering.indentTolerance) return null;
   if (first.size < bodySize * 0.8) return null;
   let lead = '';
   const spans: Span[] = [];
@@ -54,9 +61,7 @@ function splitAfter(line: Line, spans: Span[], over: number): void {
   const chars = [...lastSpan.text];
   const keep = chars.length - [...lastSpan.text.slice(lastSpan.text.length - over)].length;
   if (over <= 0 || !lastSpan.text.slice(lastSpan.text.length - over).trim()) return;
-  const x = lastSpan.bbox[0] + ((lastSpan.bbox[2] - lastSpan.bbox[0]) * keep) / chars.length;
-  const head: Span = { ...lastSpan, text: chars.slice(0, keep).join(''), bbox: [lastSpan.bbox[0], lastSpan.bbox[1], x, lastSpan.bbox[3]] };
-  const tail: Span = { ...lastSpan, text: chars.slice(keep).join(''), bbox: [x, lastSpan.bbox[1], lastSpan.bbox[2], lastSpan.bbox[3]] };
+  const [head, tail] = splitSpan(lastSpan, keep);
   line.spans.splice(line.spans.indexOf(lastSpan), 1, head, tail);
   spans[spans.length - 1] = head;
 }

@@ -136,7 +136,7 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
       const section = labels[k] ?? (t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default);
       const lead = a.candidate.lead;
       const anchor = lead && !page.ocr ? splitLead(line, lead)
-        : matchAnchor(line, page.columns[line.column].x0, bodySize, t, true)?.spans ?? marginMark(line, page.columns[line.column].x0, bodySize, t) ?? (lead ? splitLead(line, lead) : [line.spans[0]]);
+        : matchAnchor(line, page.columns[line.column], bodySize, t, true)?.spans ?? marginMark(line, page.columns[line.column], bodySize, t) ?? (lead ? splitLead(line, lead) : [line.spans[0]]);
       current = { section, number: a.number, anchor, lines: [line], typeHint, sectionPoints, marking };
       drafts.push(current);
       roles[i] = 'question';

@@ -4,6 +4,7 @@
 import type { Line, PaperDocument, Span } from '../document.ts';
 import { contains } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
+import { inset, lineStart, spanStart, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
@@ -17,11 +18,11 @@ export interface LineFeatures {
   text: string;
   /** The numbered lead the line opens with (any style), or null. */
   lead: Lead | null;
-  /** Points from the column's left edge to the line's first glyph. */
+  /** Points from the column's starting edge (its right edge for a right-to-left line) to the line's first glyph. */
   indent: number;
   /** The line starts at its column's edge (within the template's tolerance). */
   atEdge: boolean;
-  /** The line starts left of the lines under it (a hanging number) or level with them. */
+  /** The line starts further out than the lines under it (a hanging number) or level with them. */
   leftmost: boolean;
   bold: boolean;
   /** Size of the line's first run against the paper's body size. */
@@ -92,18 +93,22 @@ const EDGE_LINE_CHARS = 6;
 /** The column's edge is where this share of its text lines start or further left (a stray line set outside it does not move it). */
 const EDGE_PERCENTILE = 0.1;
 
-/** Where each page column's text starts: a low percentile of its text lines' left ends. */
+/**
+ * Where each page column's text starts: a low percentile of its text lines' left ends, or for lines
+ * that read right to left, a high one of their right ends (keyed by page, column and direction).
+ */
 function columnEdges(doc: PaperDocument): Map<string, number> {
   const starts = new Map<string, number[]>();
   for (const l of doc.lines) {
     // A heading or footer set across the gutter starts outside the column: it says nothing of its edge.
-    if (rawText(l.spans).length < EDGE_LINE_CHARS || l.bbox[0] < doc.pages[l.page - 1].columns[l.column].x0 - 2) continue;
-    const key = `${l.page}:${l.column}`;
+    const column = doc.pages[l.page - 1].columns[l.column];
+    if (rawText(l.spans).length < EDGE_LINE_CHARS || inset(lineStart(l), column, l.rtl) < -2) continue;
+    const key = `${l.page}:${l.column}:${l.rtl ? 'rtl' : ''}`;
     if (!starts.has(key)) starts.set(key, []);
-    starts.get(key)!.push(l.bbox[0]);
+    starts.get(key)!.push(lineStart(l));
   }
   const edges = new Map<string, number>();
-  for (const [key, xs] of starts) edges.set(key, xs.sort((a, b) => a - b)[Math.floor(xs.length * EDGE_PERCENTILE)]);
+  for (const [key, xs] of starts) edges.set(key, xs.sort((a, b) => (key.endsWith('rtl') ? b - a : a - b))[Math.floor(xs.length * EDGE_PERCENTILE)]);
   return edges;
 }
 
@@ -119,10 +124,12 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     // Option labels are never formula glyphs (a formula's `A` or `(1)` is no label).
     const prose = rawText(line.spans.filter(s => !s.math));
     const lead = readLead(line);
-    const indent = first.bbox[0] - (edges.get(`${line.page}:${line.column}`) ?? column.x0);
-    // The lines under it in the same column: a question's number hangs left of them or is level.
+    const edge = edges.get(`${line.page}:${line.column}:${line.rtl ? 'rtl' : ''}`);
+    const indent = inset(spanStart(first, line.rtl), edge === undefined ? column : { x0: edge, x1: edge }, line.rtl);
+    // The lines under it in the same column: a question's number hangs out of them (left of them,
+    // right of them where it reads right to left) or is level.
     const below = lines.slice(index + 1, index + 4).filter(l => l.page === line.page && l.column === line.column);
-    const leftmost = below.every(l => l.bbox[0] >= line.bbox[0] - 2);
+    const leftmost = below.every(l => startsBefore(lineStart(line), lineStart(l), line.rtl, 2));
     const sizeRatio = bodySize ? first.size / bodySize : 1;
     const bold = BOLD.test(first.font);
     const heading = headingOf(text, t, lead, bold, sizeRatio);

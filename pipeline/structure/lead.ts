@@ -5,6 +5,7 @@
 // paper uses for its questions is not decided here: every line gets its reading, and the decoder
 // (decode.ts) learns from the whole paper which lead recurs with a rising number.
 import type { Line, Span } from '../document.ts';
+import { readingGaps, splitSpan } from '../text/direction.ts';
 
 /** How far into a line the words before a number may run (`Pregunta`, `QUESTÃO`, `Exercice`). */
 export const MAX_LEAD_WORDS = 14;
@@ -53,13 +54,12 @@ function wordStyle(word: string): string {
 export function leadingText(line: Line, limit = 40): { text: string; starts: { span: Span; at: number }[] } {
   let text = '';
   const starts: { span: Span; at: number }[] = [];
-  let prev: Span | null = null;
-  for (const s of line.spans) {
+  const gaps = readingGaps(line.spans);
+  for (const [k, s] of line.spans.entries()) {
     if (text.length >= limit) break;
-    if (prev && s.bbox[0] - prev.bbox[2] > Math.min(s.size, prev.size) * 0.2) text += ' ';
+    if (k > 0 && gaps[k] > Math.min(s.size, line.spans[k - 1].size) * 0.2) text += ' ';
     starts.push({ span: s, at: text.length });
     text += s.text;
-    prev = s;
   }
   return { text, starts };
 }
@@ -126,9 +126,7 @@ export function splitLead(line: Line, lead: Lead): Span[] {
   const chars = [...last.text];
   const keepChars = [...last.text.slice(0, lead.cut)].length;
   if (keepChars >= chars.length || !last.text.slice(lead.cut).trim()) return lead.spans;
-  const x = last.bbox[0] + ((last.bbox[2] - last.bbox[0]) * keepChars) / chars.length;
-  const head: Span = { ...last, text: chars.slice(0, keepChars).join(''), bbox: [last.bbox[0], last.bbox[1], x, last.bbox[3]] };
-  const tail: Span = { ...last, text: chars.slice(keepChars).join(''), bbox: [x, last.bbox[1], last.bbox[2], last.bbox[3]] };
+  const [head, tail] = splitSpan(last, keepChars);
   const at = line.spans.indexOf(last);
   if (at >= 0) line.spans.splice(at, 1, head, tail);
   return [...lead.spans.slice(0, -1), head];

@@ -3,7 +3,8 @@
 import type { Line, PaperDocument, Span } from '../document.ts';
 import { alignNumbers, misreadings } from '../text/number-run.ts';
 import type { Template } from '../template.ts';
-import { matchAnchor } from './anchors.ts';
+import { matchAnchor, type Edges } from './anchors.ts';
+import { inset, spanStart } from '../text/direction.ts';
 
 /** Points from the column's edge within which an unread mark may be a question number. */
 const MARGIN_SLACK = 4;
@@ -12,10 +13,10 @@ const MARGIN_SLACK = 4;
  * Something at the margin of an OCR line that could be a question number read as nothing like one
  * (`S.`, `J,`, `&`): a short token with no Hangul or Han, in the number's place and size.
  */
-export function marginMark(line: Line, columnLeft: number, bodySize: number, t: Template): Span[] | null {
+export function marginMark(line: Line, column: Edges, bodySize: number, t: Template): Span[] | null {
   const first = line.spans[0];
   // At the very edge: lines under a question are indented less than the template allows a number.
-  if (!first || first.math || first.bbox[0] - columnLeft > Math.min(t.numbering.indentTolerance, MARGIN_SLACK) || first.size < bodySize * 0.8) return null;
+  if (!first || first.math || inset(spanStart(first, line.rtl), column, line.rtl) > Math.min(t.numbering.indentTolerance, MARGIN_SLACK) || first.size < bodySize * 0.8) return null;
   const text = first.text.trim();
   return /^\S{1,2}[.,]$/.test(text) || (/^[^\s\p{Script=Hangul}\p{Script=Han}]{1,3}$/u.test(text) && !t.options.markers.includes(text)) ? [first] : null;
 }
@@ -32,8 +33,8 @@ export function ocrNumbering(doc: PaperDocument, bodySize: number): Map<Line, nu
   for (const line of doc.lines) {
     const page = doc.pages[line.page - 1];
     if (!page.ocr) continue;
-    const left = page.columns[line.column].x0;
-    const reading = matchAnchor(line, left, bodySize, t, true)?.number ?? (marginMark(line, left, bodySize, t) ? null : undefined);
+    const column = page.columns[line.column];
+    const reading = matchAnchor(line, column, bodySize, t, true)?.number ?? (marginMark(line, column, bodySize, t) ? null : undefined);
     if (reading === undefined) continue;
     const key = page.section ?? t.sections.default ?? '';
     if (!sections.has(key)) sections.set(key, []);

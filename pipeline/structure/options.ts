@@ -2,6 +2,7 @@
 // last run of two or more is the options, and each option's text runs to the next label.
 import type { Line, Option, Span } from '../document.ts';
 import { lineText } from '../text/line-text.ts';
+import { readingGaps, spanStart } from '../text/direction.ts';
 import type { Template } from '../template.ts';
 
 interface Marker { label: string; span: Span; line: number; offset: number; length: number; guess?: boolean }
@@ -22,13 +23,12 @@ function markersIn(lines: Line[], t: Template, skip: Set<Span>, ocr = false): Ma
     // match; a gap between runs reads as a space.
     let text = '';
     const starts: { span: Span; at: number }[] = [];
-    let prev: Span | null = null;
-    for (const s of line.spans) {
-      if (skip.has(s) || s.math) continue;
-      if (prev && s.bbox[0] - prev.bbox[2] > Math.min(s.size, prev.size) * 0.2) text += ' ';
+    const kept = line.spans.filter(s => !skip.has(s) && !s.math);
+    const gaps = readingGaps(kept);
+    for (const [k, s] of kept.entries()) {
+      if (k > 0 && gaps[k] > Math.min(s.size, kept[k - 1].size) * 0.2) text += ' ';
       starts.push({ span: s, at: text.length });
       text += s.text;
-      prev = s;
     }
     for (const m of text.matchAll(t.re.option)) {
       const at = m.index! + m[0].indexOf(m[1]);
@@ -60,7 +60,9 @@ export function hasOptionMarkers(lines: Line[], t: Template, skip: Set<Span>): b
 
 export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = false): { options: Option[]; firstLine: number } {
   const markers = t.options.markers;
-  const found = markersIn(lines, t, skip, ocr).sort((a, b) => a.line - b.line || a.span.bbox[0] - b.span.bbox[0] || a.offset - b.offset);
+  // Where a span stands in its line's reading: by x, by place in the line where it reads right to left.
+  const at = (li: number, s: Span) => (lines[li].rtl ? lines[li].spans.indexOf(s) : s.bbox[0]);
+  const found = markersIn(lines, t, skip, ocr).sort((a, b) => a.line - b.line || at(a.line, a.span) - at(b.line, b.span) || a.offset - b.offset);
   // Runs of markers in order (①②③…, A B C D); a label out of order is text. The last run of at
   // least two is the options: an earlier run labels something else (a figure's panels A–D).
   const runs: Marker[][] = [];
@@ -69,7 +71,7 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
     const run = runs[runs.length - 1];
     if (idx === 0) runs.push([f]);
     else if (run && idx === run.length) run.push(f);
-    else if (f.guess && run && run.length < markers.length && run[run.length - 1].line < f.line && run.some(r => Math.abs(r.span.bbox[0] - f.span.bbox[0]) <= 6)) run.push({ ...f, label: markers[run.length] });
+    else if (f.guess && run && run.length < markers.length && run[run.length - 1].line < f.line && run.some(r => Math.abs(spanStart(r.span, lines[r.line].rtl) - spanStart(f.span, lines[f.line].rtl)) <= 6)) run.push({ ...f, label: markers[run.length] });
   }
   const seq = runs.filter(r => r.length >= 2).pop();
   if (!seq) return { options: [], firstLine: -1 };
@@ -80,9 +82,10 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
     for (let li = f.line; li <= lastLine; li++) {
       const spans = lines[li].spans.filter(s => {
         if (skip.has(s)) return false;
-        const afterMarker = li > f.line || s === f.span || s.bbox[0] >= f.span.bbox[0] - 0.5;
+        const rtl = lines[li].rtl;
+        const afterMarker = li > f.line || s === f.span || (rtl ? at(li, s) >= at(li, f.span) : s.bbox[0] >= f.span.bbox[0] - 0.5);
         // The next label's span is kept only where text of this option stands before the label in it.
-        const beforeNext = !next || li < next.line || (s !== next.span && s.bbox[0] < next.span.bbox[0] - 0.5) || (s === next.span && next.offset > 0);
+        const beforeNext = !next || li < next.line || (s !== next.span && (rtl ? at(li, s) < at(li, next.span) : s.bbox[0] < next.span.bbox[0] - 0.5)) || (s === next.span && next.offset > 0);
         return afterMarker && beforeNext;
       });
       let text = lineText(spans);
@@ -99,10 +102,11 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
     }
     // The last option runs on over lines set under its text (a long option that wraps).
     if (!next) {
-      const indent = f.span.bbox[0] + (f.offset === 0 ? 4 : 0);
+      const rtl = lines[f.line].rtl;
+      const indent = spanStart(f.span, rtl) + (f.offset === 0 ? (rtl ? -4 : 4) : 0);
       for (let li = f.line + 1; li < lines.length; li++) {
         const l = lines[li];
-        if (l.column !== lines[f.line].column || l.page !== lines[f.line].page || l.bbox[0] < indent) break;
+        if (l.column !== lines[f.line].column || l.page !== lines[f.line].page || (rtl ? l.bbox[2] > indent : l.bbox[0] < indent)) break;
         if (l.bbox[1] - lines[li - 1].bbox[3] > l.spans[0].size * 1.2) break;
         parts.push(lineText(l.spans.filter(s => !skip.has(s))));
       }

@@ -43,7 +43,7 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
     if (kind === 'stopped') continue;
     const out0 = out.length;
     if (f.ocr) {
-      const left = doc.pages[f.line.page - 1].columns[f.line.column].x0;
+      const left = doc.pages[f.line.page - 1].columns[f.line.column];
       const read = matchAnchor(f.line, left, bodySize, t, true)?.number ?? null;
       // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };

@@ -4,6 +4,7 @@ import type { Span } from '../document.ts';
 import { toGlyphs } from '../math/glyphs.ts';
 import { formulaLatex } from '../math/latex.ts';
 import { plainText as plain, scriptPieces } from '../math/scripts.ts';
+import { readingGaps } from './direction.ts';
 
 /** A prime set in the text font right after a formula glyph belongs to the formula (g′(x)). */
 const PRIME = /^[′″]+$/;
@@ -18,8 +19,43 @@ export function mathRun(spans: Span[], onDoubt?: OnDoubt): string {
   return built.latex;
 }
 
-/** One line's spans (already in x order) as Markdown text with `$…$` formulas. */
+/**
+ * One line's spans (in reading order) as Markdown text with `$…$` formulas. A line that reads right
+ * to left (text/direction.ts) comes from the right: its left-to-right runs (spans that each start
+ * right of the one before: a Latin phrase, a formula) are read as any line is, what runs leftwards
+ * as plain text, and the pieces joined in that order.
+ */
 export function lineText(spans: Span[], onDoubt?: OnDoubt): string {
+  if (!spans.some((s, k) => k > 0 && s.bbox[0] < spans[k - 1].bbox[0])) return forwardText(spans, onDoubt);
+  let out = '';
+  const gaps = readingGaps(spans);
+  for (const { spans: run, forward } of directionRuns(spans)) {
+    const text = forward ? forwardText(run, onDoubt) : plain(run);
+    if (!text) continue;
+    const k = spans.indexOf(run[0]);
+    out += (out && k > 0 && gaps[k] > Math.min(spans[k - 1].size, run[0].size) * 0.2 ? ' ' : '') + text;
+  }
+  return out.replace(/\s+/g, ' ').replace(/\s+([,.?)\]])/g, '$1').trim();
+}
+
+/**
+ * Spans in reading order cut where the order turns: runs whose spans each start right of the one
+ * before (left to right), and what is left between them (read leftwards, one span after another).
+ */
+function directionRuns(spans: Span[]): { spans: Span[]; forward: boolean }[] {
+  const runs: { spans: Span[]; forward: boolean }[] = [];
+  for (let k = 0; k < spans.length; k++) {
+    const forward = (k > 0 && spans[k].bbox[0] >= spans[k - 1].bbox[0]) || (k + 1 < spans.length && spans[k + 1].bbox[0] >= spans[k].bbox[0]);
+    const last = runs[runs.length - 1];
+    // Two left-to-right runs in a row are two runs (a step leftwards parts them).
+    if (last && last.forward === forward && (!forward || spans[k].bbox[0] >= spans[k - 1].bbox[0])) last.spans.push(spans[k]);
+    else runs.push({ spans: [spans[k]], forward });
+  }
+  return runs;
+}
+
+/** Spans in x order as Markdown text with `$…$` formulas. */
+function forwardText(spans: Span[], onDoubt?: OnDoubt): string {
   const parts: string[] = [];
   for (let i = 0; i < spans.length;) {
     let j = i;

@@ -1,0 +1,200 @@
+// The direction text is read in, decided from its characters (Unicode's strong letters: those of a
+// right-to-left script — Hebrew, Arabic, Syriac, Thaana, N'Ko… — against all other letters), and a
+// line's spans put in the order they are read in.
+//
+// A PDF paints glyphs where they stand: a line set right to left (a browser's, a word processor's
+// `dir="rtl"`) comes out of the text layer as spans that, read by x, spell it backwards — its
+// question number, option labels and marks at the end. The layout stage orders such a line from the
+// right, the way the Unicode bidirectional algorithm reorders it, at span level: the right-to-left
+// runs from the right, a run of Latin words or numbers inside it (`Q2`, `25`, `x = 2`) kept left to
+// right; brackets painted mirrored in a right-to-left run read as the bracket they are (`(` at the
+// right end is the `)` glyph). Every later reader then sees the line's logical start first; where
+// it measures where a line starts (a column's edge, an indent), `lineStart`/`inset` say which edge.
+import type { Column, Line, Span } from '../document.ts';
+
+/** Letters of the scripts written right to left (Bidi_Class R or AL). */
+const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}\p{Script=Mende_Kikakui}]/u;
+const LETTER = /\p{L}/u;
+/** A number as one run reads it: digits (any script's) with the stops and commas inside it. */
+const NUMBER = /^[\p{Nd}]+(?:[.,:/٫٬][\p{Nd}]+)*$/u;
+/** Brackets and the like a right-to-left run paints mirrored (Bidi_Mirrored pairs). */
+const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«', '‹': '›', '›': '‹', '（': '）', '）': '（', '【': '】', '】': '【', '≤': '≥', '≥': '≤' };
+
+/** Strong letters of each direction in a text. */
+export function strongLetters(text: string): { rtl: number; ltr: number } {
+  let rtl = 0, ltr = 0;
+  for (const c of text) {
+    if (RTL_LETTER.test(c) && LETTER.test(c)) rtl++;
+    else if (LETTER.test(c)) ltr++;
+  }
+  return { rtl, ltr };
+}
+
+/** Whether a text reads right to left: more strong right-to-left letters than others. Null where it has no letters. */
+export function readsRtl(text: string): boolean | null {
+  const { rtl, ltr } = strongLetters(text);
+  return rtl + ltr ? rtl > ltr : null;
+}
+
+/** A span's bidirectional class at span level: a right-to-left or other letter run, a number, or neutral. */
+type Kind = 'R' | 'L' | 'N' | 'O';
+function kindOf(s: Span): Kind {
+  const t = s.text.trim();
+  const dir = readsRtl(t);
+  if (dir !== null) return dir ? 'R' : 'L';
+  return NUMBER.test(t) ? 'N' : 'O';
+}
+
+/**
+ * Levels of spans in visual (x) order on a line of base direction `rtl` (UBA levels: even left to
+ * right, odd right to left). A right-to-left line: its letters 1; Latin words and numbers 2; a
+ * neutral 2 where Latin stands on both sides of it (a number with a Latin word left of it is Latin,
+ * W7: `x = 2`), else 1 (`4 × 7`: numbers are runs of their own, N1; `C. (5`: a neutral between a
+ * Latin word and a number takes the line's direction). A left-to-right line: a right-to-left word 1,
+ * a neutral or number between two such words with them (a number 2: it still reads left to right).
+ */
+function levels(spans: Span[], kinds: Kind[], rtl: boolean): number[] {
+  if (!rtl) {
+    const out: number[] = kinds.map(k => (k === 'R' ? 1 : 0));
+    const rtlAt = kinds.flatMap((k, i) => (k === 'R' ? [i] : []));
+    for (let n = 1; n < rtlAt.length; n++) {
+      const [a, b] = [rtlAt[n - 1], rtlAt[n]];
+      if (kinds.slice(a + 1, b).includes('L')) continue;
+      for (let k = a + 1; k < b; k++) out[k] = kinds[k] === 'N' ? 2 : 1;
+    }
+    return out;
+  }
+  const out = kinds.map(k => (k === 'L' || k === 'N' ? 2 : 1));
+  // Which spans are Latin: Latin words, and numbers with a Latin word left of them before any
+  // right-to-left letter.
+  const latin = kinds.map(k => k === 'L');
+  for (let i = 1; i < kinds.length; i++) if (kinds[i] === 'N' && latinLeft(kinds, latin, i)) latin[i] = true;
+  const tight = (a: Span, b: Span) => Math.abs(gapBetween(a, b)) < Math.min(a.size, b.size) * 0.15;
+  for (let k = 0; k < kinds.length; k++) {
+    if (kinds[k] !== 'O') continue;
+    let l = k - 1, r = k + 1;
+    while (l >= 0 && kinds[l] === 'O') l--;
+    while (r < kinds.length && kinds[r] === 'O') r++;
+    if (l >= 0 && r < kinds.length && latin[l] && latin[r]) out[k] = 2;
+    // A stop or comma tight between two digits belongs to the number (`3.5` painted in three).
+    else if (/^[.,:/٫٬]$/.test(spans[k].text.trim()) && kinds[k - 1] === 'N' && kinds[k + 1] === 'N' && tight(spans[k - 1], spans[k]) && tight(spans[k], spans[k + 1])) out[k] = 2;
+  }
+  return out;
+}
+
+/** Whether the nearest span left of `i` past neutrals is Latin. */
+function latinLeft(kinds: Kind[], latin: boolean[], i: number): boolean {
+  let l = i - 1;
+  while (l >= 0 && kinds[l] === 'O') l--;
+  return l >= 0 && latin[l];
+}
+
+/** Reverse every maximal stretch of `order` whose levels are at least `level`. */
+function reverseAt(order: number[], lv: number[], level: number): number[] {
+  const out = [...order];
+  for (let i = 0; i < out.length;) {
+    if (lv[out[i]] < level) { i++; continue; }
+    let j = i;
+    while (j < out.length && lv[out[j]] >= level) j++;
+    out.splice(i, j - i, ...out.slice(i, j).reverse());
+    i = j;
+  }
+  return out;
+}
+
+/** A span's text as read where it stands in a right-to-left run: a mirrored bracket is its pair. */
+function mirrored(s: Span): Span {
+  const t = s.text.trim();
+  const pair = MIRROR[t];
+  return pair ? { ...s, text: s.text.replace(t, pair) } : s;
+}
+
+/**
+ * A line's spans (x order) in reading order, and whether the line reads right to left: by its
+ * strong letters, else (numbers and signs alone, `(1) 43`) by `fallback` (its page's direction).
+ * A left-to-right line with no right-to-left letters comes back as it was.
+ */
+export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; rtl: boolean } {
+  const dir = readsRtl(spans.map(s => s.text).join(''));
+  const rtl = dir ?? fallback;
+  const kinds = spans.map(kindOf);
+  if (!rtl && !kinds.includes('R')) return { spans, rtl };
+  const lv = levels(spans, kinds, rtl);
+  // The reverse of UBA's L2 (visual → logical): the odd levels' stretches first, then the higher.
+  let order = spans.map((_, i) => i);
+  for (let level = 1; level <= 2; level++) order = reverseAt(order, lv, level);
+  return { spans: order.map(i => (lv[i] % 2 === 1 && kinds[i] === 'O' ? mirrored(spans[i]) : spans[i])), rtl };
+}
+
+/**
+ * Whether a page reads right to left: its strong letters mostly are. A line of numbers and signs
+ * alone takes this direction.
+ */
+export function pageReadsRtl(spans: Span[]): boolean {
+  let rtl = 0, ltr = 0;
+  for (const s of spans) {
+    const n = strongLetters(s.text);
+    rtl += n.rtl;
+    ltr += n.ltr;
+  }
+  return rtl > ltr;
+}
+
+/**
+ * The gap between two spans read one after the other, whichever way the line runs (negative where
+ * they overlap): a reader puts a space where it is wide.
+ */
+export function gapBetween(prev: Span, next: Span): number {
+  return Math.max(next.bbox[0] - prev.bbox[2], prev.bbox[0] - next.bbox[2]);
+}
+
+/**
+ * The gap before each span of spans in reading order (0 before the first). Where the order steps
+ * leftwards after a left-to-right run (`Q2` then `.` in a right-to-left line), the gap is from the
+ * run's left end: that is where what follows it stands. Spans in x order get their plain gaps.
+ */
+export function readingGaps(spans: Span[]): number[] {
+  const out = [0];
+  let runLeft = spans[0]?.bbox[0] ?? 0;
+  for (let k = 1; k < spans.length; k++) {
+    const [prev, s] = [spans[k - 1], spans[k]];
+    if (s.bbox[0] >= prev.bbox[0]) { out.push(s.bbox[0] - prev.bbox[2]); runLeft = Math.min(runLeft, s.bbox[0]); continue; }
+    out.push(Math.min(runLeft, prev.bbox[0]) - s.bbox[2]);
+    runLeft = s.bbox[0];
+  }
+  return out;
+}
+
+/** Where a line starts: its right end where it reads right to left. */
+export function lineStart(line: Pick<Line, 'bbox' | 'rtl'>): number {
+  return line.rtl ? line.bbox[2] : line.bbox[0];
+}
+
+/** Where a span starts on a line of that direction. */
+export function spanStart(s: Span, rtl: boolean | undefined): number {
+  return rtl ? s.bbox[2] : s.bbox[0];
+}
+
+/** How far in from its column's starting edge `x` stands (the right edge for a right-to-left line). */
+export function inset(x: number, column: Column, rtl: boolean | undefined): number {
+  return rtl ? column.x1 - x : x - column.x0;
+}
+
+/** Whether `a` starts no further in than `b` (`slack` points allowed) on lines of one direction. */
+export function startsBefore(a: number, b: number, rtl: boolean | undefined, slack = 0): boolean {
+  return rtl ? a >= b - slack : a <= b + slack;
+}
+
+/**
+ * A span cut after its first `keep` characters (a lead run on into the text: `10．下列…`), its box
+ * shared out by characters: the head at the left, or at the right where the span reads right to left.
+ */
+export function splitSpan(s: Span, keep: number): [Span, Span] {
+  const chars = [...s.text];
+  const w = ((s.bbox[2] - s.bbox[0]) * keep) / chars.length;
+  const rtl = readsRtl(s.text) === true;
+  const x = rtl ? s.bbox[2] - w : s.bbox[0] + w;
+  const head: Span = { ...s, text: chars.slice(0, keep).join(''), bbox: rtl ? [x, s.bbox[1], s.bbox[2], s.bbox[3]] : [s.bbox[0], s.bbox[1], x, s.bbox[3]] };
+  const tail: Span = { ...s, text: chars.slice(keep).join(''), bbox: rtl ? [s.bbox[0], s.bbox[1], x, s.bbox[3]] : [x, s.bbox[1], s.bbox[2], s.bbox[3]] };
+  return [head, tail];
+}
