@@ -7,6 +7,7 @@ import { rawText } from '../text/line-text.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
+import { numberedHeadingName } from './numbered-heading.ts';
 
 /** What a line is, beyond the text it holds. */
 export type HeadingKind = 'section' | 'type' | 'instructions' | 'end' | 'marking' | 'plain';
@@ -49,6 +50,8 @@ export interface LineFeatures {
   templateLead: boolean;
   /** The line's page names another section than the line before (a page's running head: KICE's electives). */
   sectionChange: boolean;
+  /** A line with a lead set as a heading (`Часть 2 — Физика`): the name it gives a section, else null. The decoder decides whether it heads a section or opens a question. */
+  numberedHeading: string | null;
 }
 
 const BOLD = /bold|black|heavy|semibold|demi|-bd\b|,b\b/i;
@@ -152,6 +155,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       // A paper no family claims has no numbering of its own to prefer.
       templateLead: !t.infer && t.re.numbering.test(text),
       sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
+      numberedHeading: numberedHeadingName(line, text, lead, sizeRatio, labels.length),
     };
   });
 }
