@@ -186,6 +186,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       if (repeats[j] || (s.paperCarries && !runCarried)) return -Infinity;
       if (moved ? !(s.opens(m) || m === 1) : headings.count(line(i) + 1, line(j)) === 0) return -Infinity;
       v -= PENALTY.restartAtHeading;
+      // On a paper read by its own conventions, a run that starts over under a heading opens where
+      // its numbering opens (1): one opening later has lost its first questions to the run before.
+      // (A family template's sections open where it says: KICE's electives at 23.)
+      if (!moved && s.plainHeadingsSection) v -= openCost(m);
       if (!moved && m === n && a.style === b.style) v -= PENALTY.restartSameNumber;
     } else {
       const skipped = m - n - 1;
