@@ -12,6 +12,7 @@ import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate } from '../pipeline/structure/decode.ts';
 import { readLead } from '../pipeline/structure/lead.ts';
+import { numberedHeadingName } from '../pipeline/structure/numbered-heading.ts';
 import { labelGroups } from '../pipeline/structure/label-groups.ts';
 import { labelStats } from '../pipeline/structure/label-role.ts';
 import { learnOtherOptions, optionSchemes } from '../pipeline/structure/learn.ts';
@@ -47,12 +48,14 @@ describe('segment', () => {
 });
 
 /** A paper's line as the decoder reads it: its text at the column's edge, with what it carries. */
-function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean }[]): LineFeatures[] {
+function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean; bold?: boolean }[]): LineFeatures[] {
   return rows.map((r, index) => {
-    const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [span(r.text, 70, 110 + index * 20)] };
+    const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [{ ...span(r.text, 70, 110 + index * 20), font: r.bold ? 'Body-Bold' : 'Body' }] };
+    const lead = readLead(line);
     return {
-      index, line, text: r.text, lead: readLead(line), indent: 0, atEdge: true, leftmost: true, bold: false, sizeRatio: 1, boxed: false, alone: false,
+      index, line, text: r.text, lead, indent: 0, atEdge: true, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false,
       heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
+      numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
     };
   });
 }
@@ -68,6 +71,32 @@ describe('decoder', () => {
     ]);
     const reading = decode(fs, candidates(fs), settings);
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@5']);
+  });
+
+  it('restarts the numbering under a numbered subject heading (`Part 2 — Physics`) and takes no such heading as a question', () => {
+    const fs = features([
+      { text: 'Part 1 — Mathematics', bold: true },
+      { text: '(1) Find the value of f(2) when f(x) = 3x + 6.', marks: true }, { text: '(a) Show your working.', part: true },
+      { text: '(2) Solve the equation 2x + 4 = 10.', marks: true },
+      { text: 'Part 2 — Physics', bold: true },
+      // Drawn on the first subject's pattern, with other quantities: another question, not the first printed again.
+      { text: '(1) Find the value of f(3) when f(x) = 5x + 2.', marks: true }, { text: '(a) Show your working.', part: true },
+      { text: '(2) Solve the equation 3x + 1 = 7.', marks: true },
+    ]);
+    expect(fs.map(f => f.numberedHeading)).toEqual(['Mathematics', null, null, null, 'Physics', null, null, null]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@1', '2@3', '1@5', '2@7']);
+  });
+
+  it('still ends the questions where a question is printed again with its own quantities (worked solutions)', () => {
+    const fs = features([
+      { text: '(1) Find the value of f(2) when f(x) = 3x + 6.', marks: true }, { text: '(2) Solve the equation 2x + 4 = 10.', marks: true },
+      { text: 'Solutions', heading: 'plain' },
+      { text: '(1) Find the value of f(2) when f(x) = 3x + 6.' }, { text: '(2) Solve the equation 2x + 4 = 10.' },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@1']);
+    expect(reading.endReason).toBe('the paper repeats itself');
   });
 });
 

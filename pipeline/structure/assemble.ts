@@ -40,7 +40,8 @@ function runLabels(features: LineFeatures[], reading: Reading): (string | null)[
   anchors.forEach((a, k) => {
     if (k === 0 || restarts[k] || (a.candidate.major !== anchors[k - 1].candidate.major)) {
       const from = k === 0 ? 0 : anchors[k - 1].candidate.f.index + 1;
-      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : prominentHeading(features.slice(from, a.candidate.f.index)) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
+      const gap = features.slice(from, a.candidate.f.index);
+      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : numberedHeading(gap) ?? prominentHeading(gap) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
     }
     labels.push(current);
   });
@@ -60,6 +61,15 @@ function distinguishing(labels: (string | null)[]): (string | null)[] {
   if (!shared) return labels;
   const rename = new Map(distinct.map((l, i) => [l, words[i].slice(shared).join(' ').replace(/^[\s\-–—:：,.]+/u, '') || l]));
   return labels.map(l => (l === null ? null : rename.get(l)!));
+}
+
+/**
+ * The name a numbered heading gives (`Физика` of `Часть 2 — Физика`), the last among lines: a run
+ * that starts over under such a heading is that section (the title above it names the paper).
+ */
+function numberedHeading(features: LineFeatures[]): string | null {
+  for (let k = features.length - 1; k >= 0; k--) if (features[k].numberedHeading !== null) return features[k].numberedHeading;
+  return null;
 }
 
 /** The largest heading among lines, the last of equals (the one nearest what it heads). */
@@ -82,7 +92,8 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
   reading.anchors.forEach((a, k) => {
     if (k === 0 || a.number > reading.anchors[k - 1].number) return;
     const from = reading.anchors[k - 1].candidate.f.index + 1;
-    const big = features.slice(from, a.candidate.f.index).find(f => (f.heading === 'plain' || f.heading === 'section') && f.sizeRatio >= FRONT_HEADING_SIZE);
+    // On a paper read by its own conventions, a numbered heading the reading passed over (`Часть 2 — Физика`) heads the new run too.
+    const big = features.slice(from, a.candidate.f.index).find(f => ((f.heading === 'plain' || f.heading === 'section') && f.sizeRatio >= FRONT_HEADING_SIZE) || (t.infer && f.numberedHeading !== null));
     if (big) frontFrom.add(big.index);
   });
   const drafts: Draft[] = [];

@@ -8,6 +8,7 @@ import { inset, lineStart, spanStart, startsBefore } from '../text/direction.ts'
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
+import { numberedHeadingName } from './numbered-heading.ts';
 
 /** What a line is, beyond the text it holds. */
 export type HeadingKind = 'section' | 'type' | 'instructions' | 'end' | 'marking' | 'plain';
@@ -50,6 +51,8 @@ export interface LineFeatures {
   templateLead: boolean;
   /** The line's page names another section than the line before (a page's running head: KICE's electives). */
   sectionChange: boolean;
+  /** A line with a lead set as a heading (`Часть 2 — Физика`): the name it gives a section, else null. The decoder decides whether it heads a section or opens a question. */
+  numberedHeading: string | null;
 }
 
 const BOLD = /bold|black|heavy|semibold|demi|-bd\b|,b\b/i;
@@ -159,6 +162,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       // A paper no family claims has no numbering of its own to prefer.
       templateLead: !t.infer && t.re.numbering.test(text),
       sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
+      numberedHeading: numberedHeadingName(line, text, lead, sizeRatio, labels.length),
     };
   });
 }

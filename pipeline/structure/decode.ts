@@ -84,7 +84,9 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const parts = new Prefix(L, i => features[i].part);
   // Where a new run of numbering may start: a section heading (or a page naming another section); on a
   // paper read by its own conventions, any heading (a family template names its sections, so only those count).
-  const headings = new Prefix(L, i => features[i].heading === 'section' || features[i].sectionChange || (s.plainHeadingsSection && (features[i].heading === 'plain' || features[i].heading === 'type')));
+  // A numbered heading (`Часть 2 — Физика`) counts where the reading does not take it as a question:
+  // a chain that restarts after it passes over it, one that takes it has it as an anchor, not between two.
+  const headings = new Prefix(L, i => features[i].heading === 'section' || features[i].sectionChange || (s.plainHeadingsSection && (features[i].heading === 'plain' || features[i].heading === 'type' || features[i].numberedHeading !== null)));
   const ends = new Prefix(L, i => features[i].heading === 'end');
   // The first heading a new run may start at, from each line on (L where none): a block before a
   // restart ends there, so what it carries is only what stands above that heading (an instruction
@@ -105,9 +107,13 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // A candidate that prints again a question already printed: the same label and number (`A.1` twice),
   // or the same number opening the same words. The paper repeats itself (worked solutions, criteria):
   // such a line can end the questions, never open one.
+  // A question printed again prints its quantities again: openings alike in words but with other
+  // numbers (`f(x) = 3x + 6` against `f(x) = 6x + 4`) are two questions of one kind (a second
+  // subject's questions drawn on the first's pattern), not a repeat.
   const opening = candidates.map(c => c.lead?.rest.slice(0, 60).toLocaleLowerCase() ?? '');
+  const quantities = opening.map(o => (o.match(/\d+/g) ?? []).join(' '));
   const repeats = candidates.map((c, j) => c.read !== null && candidates.slice(0, j).some((e, i) => e.read === c.read && e.style === c.style && e.major === c.major
-    && (c.major !== null || (opening[i].length >= 8 && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY))));
+    && (c.major !== null || (opening[i].length >= 8 && quantities[i] === quantities[j] && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY))));
 
   /** Per lead style, how many of the candidates before each one are repeats in that style. */
   const repeatPrefix = new Map<string, Int32Array>();
@@ -133,6 +139,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (bare && c.style !== 'ocr') v += f.bold || f.boxed || f.alone ? REWARD.markedBare : -PENALTY.bareNumber;
     if (f.sizeRatio < 0.8) v -= PENALTY.small;
     if (f.keyLike) v -= PENALTY.keyLike;
+    if (s.plainHeadingsSection && f.numberedHeading !== null) v -= PENALTY.headingAnchor;
     return v;
   });
   const skipCost = candidates.map(c => (c.f.templateLead && c.f.atEdge ? PENALTY.skipTemplateLead : 0));
@@ -179,6 +186,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       if (repeats[j] || (s.paperCarries && !runCarried)) return -Infinity;
       if (moved ? !(s.opens(m) || m === 1) : headings.count(line(i) + 1, line(j)) === 0) return -Infinity;
       v -= PENALTY.restartAtHeading;
+      // On a paper read by its own conventions, a run that starts over under a heading opens where
+      // its numbering opens (1): one opening later has lost its first questions to the run before.
+      // (A family template's sections open where it says: KICE's electives at 23.)
+      if (!moved && s.plainHeadingsSection) v -= openCost(m);
       if (!moved && m === n && a.style === b.style) v -= PENALTY.restartSameNumber;
     } else {
       const skipped = m - n - 1;

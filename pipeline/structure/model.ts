@@ -39,6 +39,8 @@ export const PENALTY = {
   small: 2,
   /** The line stands under an instructions heading (until the page ends or a section starts). */
   inInstructions: 2,
+  /** The line is set as a heading with a number (`Часть 2 — Физика`, bold and short, naming something): taken as a question's anchor, more likely a section's heading. */
+  headingAnchor: 1,
   /** The line reads like an answer key (`1.D 2.A`), not a question. */
   keyLike: 2.5,
   /** A run that skips numbers (a question lost, or a selection that keeps a longer form's numbers): this much… */

@@ -1,0 +1,60 @@
+// A heading that opens with a number of its own (`Часть 2 — Физика`, `第2部 ― 物理`, `1 영역 — 수학`,
+// `Part 3: Chemistry`): its lead reads like a question's, so it is a candidate too, and whether it
+// heads a section (a place where the numbering may start over) or opens a question is the decoder's
+// choice over the whole paper (decode.ts). What makes it look like a heading is its setting, not
+// its words: set all bold, larger than the body or in capitals, short, naming something after its
+// number. The name is what follows the separator after the number (`Физика`), as a key names it.
+import type { Line } from '../document.ts';
+import type { Lead } from './lead.ts';
+
+/** A numbered heading is a short line: at most this many characters (a question's first line runs on). */
+const NUMBERED_HEADING_MAX_CHARS = 50;
+/** …set at least this much larger than the body text, if not bold throughout or in capitals. */
+const NUMBERED_HEADING_SIZE = 1.15;
+/** …or with at least this share of its letters capitals. */
+const NUMBERED_HEADING_CAPITALS = 0.7;
+
+const BOLD = /bold|black|heavy|semibold|demi|-bd\b|,b\b/i;
+/** A bracketed group (`(15 marks)`, `（每小题4分）`): says how a section is marked, names nothing. */
+const BRACKETED = /[(（[【][^)）\]】]*[)）\]】]/gu;
+/** What stands between a heading's number and its name: a dash, a colon, a stop. */
+const SEPARATOR = /^[^\p{L}\p{N}]*[—–―\-:：.．][\s]*/u;
+/** The name's own separator where the number's word runs on (`部 ― 物理`: the word `部`, then the name). */
+const INNER_SEPARATOR = /\s[—–―\-:：]\s*/u;
+
+function letters(text: string): number {
+  return [...text].filter(c => /\p{L}/u.test(c)).length;
+}
+
+function names(text: string): boolean {
+  const n = letters(text);
+  return n >= 3 || (n >= 2 && /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text));
+}
+
+function capitalsShare(text: string): number {
+  const ls = [...text].filter(c => /\p{L}/u.test(c));
+  const upper = ls.filter(c => c !== c.toLocaleLowerCase() && c === c.toLocaleUpperCase());
+  return ls.length ? upper.length / ls.length : 0;
+}
+
+/** The text of a numbered line after its lead, as printed (the lead's own `rest` stops after a few spans). */
+function afterLead(text: string, lead: Lead): string {
+  const at = text.indexOf(lead.text);
+  return (at >= 0 ? text.slice(at + lead.text.length) : lead.rest).trim();
+}
+
+/**
+ * The name a numbered line gives as a heading (`Физика` of `Часть 2 — Физика`), or null where the
+ * line is not set as a heading: too long, naming nothing after its number, or in the body's type.
+ */
+export function numberedHeadingName(line: Line, text: string, lead: Lead | null, sizeRatio: number, optionLabels: number): string | null {
+  if (!lead || optionLabels > 0 || text.trim().length > NUMBERED_HEADING_MAX_CHARS) return null;
+  const rest = afterLead(text, lead).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();
+  if (!names(rest)) return null;
+  const prose = line.spans.filter(s => !s.math && s.text.trim());
+  const allBold = prose.length > 0 && prose.every(s => BOLD.test(s.font));
+  if (!allBold && sizeRatio < NUMBERED_HEADING_SIZE && capitalsShare(rest) < NUMBERED_HEADING_CAPITALS) return null;
+  const inner = INNER_SEPARATOR.exec(rest);
+  const name = (inner ? rest.slice(inner.index + inner[0].length) : rest.replace(SEPARATOR, '')).trim();
+  return names(name) ? name : rest;
+}
