@@ -148,6 +148,20 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const previousSame = previousWhere(() => true);
   // The candidate before each one in the same style with the same number read, or -1.
   const previousTwin = previousWhere((a, c) => c.read !== null && a.read === c.read);
+  // The candidate after each one in the same style and label, or -1.
+  const nextSame = candidates.map(() => -1);
+  for (let j = 0; j < C; j++) { const k = previousSame[j]; if (k >= 0 && nextSame[k] < 0) nextSame[k] = j; }
+  /**
+   * A run ending at anchor i numbered n (a restart follows, or the questions end) before line `to`
+   * while the next line of its own style, at the edge, prints n + 1: the chain passes over it as it
+   * would over a 3 between 2 and 4. Without this, a run's last question that carries nothing (a
+   * grid-in after choice questions) is worth only its block, and a reading without it scores little
+   * less: it would read unsurely though its number follows on.
+   */
+  const leftBehind = (i: number, n: number, to: number) => {
+    const k = nextSame[i];
+    return k >= 0 && line(k) < to && candidates[k].read === n + 1 && candidates[k].f.atEdge ? PENALTY.passedOver : 0;
+  };
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
@@ -180,6 +194,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       if (moved ? !(s.opens(m) || m === 1) : headings.count(line(i) + 1, line(j)) === 0) return -Infinity;
       v -= PENALTY.restartAtHeading;
       if (!moved && m === n && a.style === b.style) v -= PENALTY.restartSameNumber;
+      v -= leftBehind(i, n, line(j));
     } else {
       const skipped = m - n - 1;
       if (skipped > 0) {
@@ -259,12 +274,12 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         for (let r = 0; r < RUNS; r++) {
           const prev = best[i][r][k];
           if (prev === -Infinity) continue;
-          const plain = prev + worth(i, L, r === 1) - (skipBefore[C] - skipBefore[i + 1]);
+          const plain = prev + worth(i, L, r === 1) - (skipBefore[C] - skipBefore[i + 1]) - leftBehind(i, n, L);
           if (plain > score) { score = plain; last = { c: i, k, run: r }; end = null; endAt = -1; }
           for (let j = i + 1; j < C; j++) {
             const cost = endCost(i, n, j);
             if (cost === null) continue;
-            const v = prev + worth(i, line(j), r === 1) - skipBetween(i, j) - cost;
+            const v = prev + worth(i, line(j), r === 1) - skipBetween(i, j) - cost - leftBehind(i, n, line(j));
             if (v > score) { score = v; last = { c: i, k, run: r }; end = line(j); endAt = j; }
           }
         }
