@@ -148,19 +148,26 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const previousSame = previousWhere(() => true);
   // The candidate before each one in the same style with the same number read, or -1.
   const previousTwin = previousWhere((a, c) => c.read !== null && a.read === c.read);
-  // The candidate after each one in the same style and label, or -1.
-  const nextSame = candidates.map(() => -1);
-  for (let j = 0; j < C; j++) { const k = previousSame[j]; if (k >= 0 && nextSame[k] < 0) nextSame[k] = j; }
+  // For each candidate, the first later one in its style and label, at its column's edge, that reads
+  // the number after its own, or -1 (the line a run ending there would pass over).
+  const follower = candidates.map(() => -1);
+  const latest = new Map<string, number>();
+  for (let j = C - 1; j >= 0; j--) {
+    const c = candidates[j];
+    if (c.read === null) continue;
+    follower[j] = latest.get(`${c.style}|${c.major}|${c.read + 1}`) ?? -1;
+    if (c.f.atEdge) latest.set(`${c.style}|${c.major}|${c.read}`, j);
+  }
   /**
    * A run ending at anchor i numbered n (a restart follows, or the questions end) before line `to`
-   * while the next line of its own style, at the edge, prints n + 1: the chain passes over it as it
+   * while a later line of its own style, at the edge, prints n + 1: the chain passes over it as it
    * would over a 3 between 2 and 4. Without this, a run's last question that carries nothing (a
    * grid-in after choice questions) is worth only its block, and a reading without it scores little
    * less: it would read unsurely though its number follows on.
    */
   const leftBehind = (i: number, n: number, to: number) => {
-    const k = nextSame[i];
-    return k >= 0 && line(k) < to && candidates[k].read === n + 1 && candidates[k].f.atEdge ? PENALTY.passedOver : 0;
+    const k = follower[i];
+    return k >= 0 && candidates[i].read === n && line(k) < to ? PENALTY.passedOver : 0;
   };
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
