@@ -122,6 +122,12 @@ describe('structural verdict', () => {
     const selection = doc(1, [1, 2, 4], [1, 2, 3, 4]);
     judgeNumbers(selection, 3);
     expect(selection.reading!.reasons).toEqual([]);
+    const stray = doc(1, [1, 2, 3], [1, 2, 3, 15]);
+    judgeNumbers(stray, null);
+    expect(stray.reading!.reasons).toEqual([]);
+    const next = doc(1, [1, 2, 3], [1, 2, 3, 4]);
+    judgeNumbers(next, null);
+    expect(next.reading!.reasons).toEqual(['the key answers 4, number no question read has']);
     const short = doc(1, [1, 2, 3]);
     judgeNumbers(short, 5);
     expect(short.reading!.reasons).toEqual(['the paper states 5 questions; 3 were read']);

@@ -10,6 +10,8 @@ import { MIN_COVERAGE, SURE_MARGIN } from './model.ts';
 import { escapeRegExp } from '../template.ts';
 import { statedCount } from '../text/stated-count.ts';
 
+/** How many numbers a key may answer beyond the reading's run (past its last number's next) before they count against the reading. */
+const KEY_STRAYS = 1;
 /** A paper's front (cover, instructions) may fill at most this share of its pages before the first question. */
 const FRONT_SHARE = 0.2;
 /** …or this many pages, whichever is more. */
@@ -151,7 +153,11 @@ export function judgeNumbers(doc: PaperDocument, stated: number | null): void {
   if (stated !== null && stated !== found && !r.reasons.some(x => x.startsWith('the paper states'))) added.push(statedReason(stated, found));
   const have = new Set(doc.questions.map(q => q.number));
   const unknown = [...new Set((doc.keyEntries ?? []).map(k => k.number).filter(n => !have.has(n)))].sort((a, b) => a - b);
-  if (unknown.length && stated !== found) added.push(`the key answers ${unknown.slice(0, 8).join(', ')}${unknown.length > 8 ? ', …' : ''}, number${unknown.length > 1 ? 's' : ''} no question read has`);
+  // A lone number past the run's next (a marking scheme's `15` beside questions 1–9: a total, a page
+  // number read as an entry) is the key's stray; numbers inside the run or just after it are lost questions.
+  const last = Math.max(...have);
+  const telling = unknown.length > KEY_STRAYS || unknown.some(n => n <= last + 1);
+  if (telling && stated !== found) added.push(`the key answers ${unknown.slice(0, 8).join(', ')}${unknown.length > 8 ? ', …' : ''}, number${unknown.length > 1 ? 's' : ''} no question read has`);
   if (!added.length) return;
   r.reasons.push(...added);
   doc.messages.warn('structure/needs-review', `the paper's structure needs review: ${added.join('; ')}`, { stage: 'gaps' });
