@@ -11,6 +11,10 @@ import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate } from '../pipeline/structure/decode.ts';
+import { coverageOf, judgeNumbers, numbersPassedOver } from '../pipeline/structure/judge.ts';
+import { SURE_MARGIN } from '../pipeline/structure/model.ts';
+import { Diagnostics } from '../pipeline/diagnostics.ts';
+import type { PaperDocument } from '../pipeline/document.ts';
 import { readLead } from '../pipeline/structure/lead.ts';
 import { numberedHeadingName } from '../pipeline/structure/numbered-heading.ts';
 import { labelGroups } from '../pipeline/structure/label-groups.ts';
@@ -97,6 +101,65 @@ describe('decoder', () => {
     const reading = decode(fs, candidates(fs), settings);
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@1']);
     expect(reading.endReason).toBe('the paper repeats itself');
+  });
+
+  it('reads a run\'s last question surely where it carries nothing (a grid-in before the next section)', () => {
+    // Without it, question 2 would run on over a `3.` of its own style: a reading passing over its number.
+    const fs = features([
+      { text: '1. Find x. (2 marks)', marks: true }, { text: '2. Find y. (2 marks)', marks: true }, { text: '3. Enter the value of z in the grid.' },
+      { text: 'Section B', heading: 'section' }, { text: '1. A train leaves at noon; when does it arrive? (3 marks)', marks: true }, { text: '2. Show that the triangle is right-angled. (3 marks)', marks: true },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@1', '3@2', '1@4', '2@5']);
+    expect(reading.anchors[2].margin).toBeGreaterThanOrEqual(SURE_MARGIN);
+  });
+});
+
+describe('structural verdict', () => {
+  const doc = (pageCount: number, questions: number[], key: number[] | null = null) => ({
+    pageCount, questions: questions.map(n => ({ number: n, section: null })), keyEntries: key && key.map(number => ({ section: null, number })),
+    messages: new Diagnostics('p.pdf'), reading: { coverage: 1, unsure: [], reasons: [], endReason: null },
+  }) as unknown as PaperDocument;
+
+  it('finds numbers the paper prints where the reading skips them, not a sentence opening on a number', () => {
+    const fs = features([
+      { text: 'Question 1 (2 marks)', marks: true }, { text: '6 red balls are in a bag.' }, { text: 'Question 2 (2 marks)', marks: true },
+      { text: '3. Find the value of x.' }, { text: 'Question 4 (2 marks)', marks: true },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => a.number)).toEqual([1, 2, 4]);
+    expect(numbersPassedOver(reading, fs)).toEqual([3]);
+    const sure = features([{ text: 'Question 1 (2 marks)', marks: true }, { text: '6 red balls are in a bag.' }, { text: 'Question 2 (2 marks)', marks: true }]);
+    expect(numbersPassedOver(decode(sure, candidates(sure), settings), sure)).toEqual([]);
+  });
+
+  it('counts a heading\'s front that no question follows as text the reading leaves unexplained', () => {
+    const fs = features([
+      { text: 'Mathematics', heading: 'plain' }, { text: '1) Find x.', marks: true }, { text: '2) Find y.', marks: true },
+      { text: 'Physics', heading: 'plain' }, { text: 'a1 A ball falls from a height of ten metres.' }, { text: 'a2 How long does it take to land?' },
+    ]);
+    const reading = decode(fs, candidates(fs).filter(c => c.f.index < 3), settings);
+    const roles = ['front', 'question', 'question', 'front', 'front', 'front'] as const;
+    const coverage = coverageOf(doc(1, [1, 2]), reading, fs, [...roles]);
+    expect(coverage).toBeLessThan(0.6);
+  });
+
+  it('hears of a key with numbers no question read has, unless the stated count is what was read', () => {
+    const d = doc(1, [1, 2, 3], [1, 2, 3, 4, 5]);
+    judgeNumbers(d, null);
+    expect(d.reading!.reasons).toEqual(['the key answers 4, 5, numbers no question read has']);
+    const selection = doc(1, [1, 2, 4], [1, 2, 3, 4]);
+    judgeNumbers(selection, 3);
+    expect(selection.reading!.reasons).toEqual([]);
+    const stray = doc(1, [1, 2, 3], [1, 2, 3, 15]);
+    judgeNumbers(stray, null);
+    expect(stray.reading!.reasons).toEqual([]);
+    const next = doc(1, [1, 2, 3], [1, 2, 3, 4]);
+    judgeNumbers(next, null);
+    expect(next.reading!.reasons).toEqual(['the key answers 4, number no question read has']);
+    const short = doc(1, [1, 2, 3]);
+    judgeNumbers(short, 5);
+    expect(short.reading!.reasons).toEqual(['the paper states 5 questions; 3 were read']);
   });
 });
 

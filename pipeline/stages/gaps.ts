@@ -5,6 +5,7 @@
 import type { PaperDocument } from '../document.ts';
 import type { Stage } from '../stage.ts';
 import { frontText, statedCount } from '../text/stated-count.ts';
+import { judgeNumbers } from '../structure/judge.ts';
 
 interface Gap { section: string | null; after: number; before: number; page: number; item: string }
 
@@ -32,6 +33,8 @@ export function gapsStage(): Stage {
       const stated = statedCount(frontText(doc), doc.template.re.count);
       const found = doc.questions.length;
       if (stated !== null && stated !== found) doc.messages.warn('gaps/count-differs', `the paper states ${stated} questions; ${found} were found`, { stage: 'gaps' });
+      // A count the reading does not reach, a key with numbers it lacks: the structure's verdict hears of them.
+      judgeNumbers(doc, stated);
       if (!gaps.length) return;
       const skipped = gaps.flatMap(g => missing(g).map(n => ({ section: g.section, number: n })));
       const list = skipped.map(s => s.number).join(', ');

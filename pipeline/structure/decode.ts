@@ -155,6 +155,27 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const previousSame = previousWhere(() => true);
   // The candidate before each one in the same style with the same number read, or -1.
   const previousTwin = previousWhere((a, c) => c.read !== null && a.read === c.read);
+  // For each candidate, the first later one in its style and label, at its column's edge, that reads
+  // the number after its own, or -1 (the line a run ending there would pass over).
+  const follower = candidates.map(() => -1);
+  const latest = new Map<string, number>();
+  for (let j = C - 1; j >= 0; j--) {
+    const c = candidates[j];
+    if (c.read === null) continue;
+    follower[j] = latest.get(`${c.style}|${c.major}|${c.read + 1}`) ?? -1;
+    if (c.f.atEdge) latest.set(`${c.style}|${c.major}|${c.read}`, j);
+  }
+  /**
+   * A run ending at anchor i numbered n (a restart follows, or the questions end) before line `to`
+   * while a later line of its own style, at the edge, prints n + 1: the chain passes over it as it
+   * would over a 3 between 2 and 4. Without this, a run's last question that carries nothing (a
+   * grid-in after choice questions) is worth only its block, and a reading without it scores little
+   * less: it would read unsurely though its number follows on.
+   */
+  const leftBehind = (i: number, n: number, to: number) => {
+    const k = follower[i];
+    return k >= 0 && candidates[i].read === n && line(k) < to ? PENALTY.passedOver : 0;
+  };
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
@@ -191,6 +212,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       // (A family template's sections open where it says: KICE's electives at 23.)
       if (!moved && s.plainHeadingsSection) v -= openCost(m);
       if (!moved && m === n && a.style === b.style) v -= PENALTY.restartSameNumber;
+      v -= leftBehind(i, n, line(j));
     } else {
       const skipped = m - n - 1;
       if (skipped > 0) {
@@ -270,12 +292,12 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         for (let r = 0; r < RUNS; r++) {
           const prev = best[i][r][k];
           if (prev === -Infinity) continue;
-          const plain = prev + worth(i, L, r === 1) - (skipBefore[C] - skipBefore[i + 1]);
+          const plain = prev + worth(i, L, r === 1) - (skipBefore[C] - skipBefore[i + 1]) - leftBehind(i, n, L);
           if (plain > score) { score = plain; last = { c: i, k, run: r }; end = null; endAt = -1; }
           for (let j = i + 1; j < C; j++) {
             const cost = endCost(i, n, j);
             if (cost === null) continue;
-            const v = prev + worth(i, line(j), r === 1) - skipBetween(i, j) - cost;
+            const v = prev + worth(i, line(j), r === 1) - skipBetween(i, j) - cost - leftBehind(i, n, line(j));
             if (v > score) { score = v; last = { c: i, k, run: r }; end = line(j); endAt = j; }
           }
         }

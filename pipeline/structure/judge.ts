@@ -10,6 +10,8 @@ import { MIN_COVERAGE, SURE_MARGIN } from './model.ts';
 import { escapeRegExp } from '../template.ts';
 import { statedCount } from '../text/stated-count.ts';
 
+/** How many numbers a key may answer beyond the reading's run (past its last number's next) before they count against the reading. */
+const KEY_STRAYS = 1;
 /** A paper's front (cover, instructions) may fill at most this share of its pages before the first question. */
 const FRONT_SHARE = 0.2;
 /** …or this many pages, whichever is more. */
@@ -53,10 +55,17 @@ export function stylePattern(style: string): string {
   return `^\\s*${body}(?![0-9])`;
 }
 
-export function judge(doc: PaperDocument, reading: Reading, features: LineFeatures[], roles: LineRole[]): void {
-  const reasons: string[] = [];
-  // Coverage: body characters the reading explains. Before the first question, only a front of a
-  // few pages is explained (a cover, instructions); text past that is unclaimed.
+/**
+ * The share of the paper's body text (characters, spaces left out) the reading explains: its
+ * questions, the blocks it set aside (instructions, a tail where a key may be) and front matter.
+ * Front matter is a cover and instructions before the first question (a few pages at most), or a
+ * heading and what stands under it before a question that follows (a section's own front). Text
+ * after the last question that no question follows — a subject whose questions the reading did not
+ * take, set down as a heading's front — is explained by nothing.
+ */
+export function coverageOf(doc: PaperDocument, reading: Reading, features: LineFeatures[], roles: LineRole[]): number {
+  const firstLine = reading.anchors[0]?.candidate.f.index ?? Infinity;
+  const lastLine = reading.anchors[reading.anchors.length - 1]?.candidate.f.index ?? -1;
   const first = reading.anchors[0]?.candidate.f.line.page ?? Infinity;
   const frontLimit = Math.max(FRONT_PAGES, Math.ceil(doc.pageCount * FRONT_SHARE));
   let total = 0, claimed = 0;
@@ -65,18 +74,91 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
     total += n;
     const role = roles[f.index];
     if (role === 'question' || role === 'aside' || role === 'tail') claimed += n;
-    else if (role === 'front' && (f.line.page <= frontLimit || f.line.page >= first)) claimed += n;
+    else if (role === 'front') {
+      if (f.index < firstLine ? f.line.page <= frontLimit || f.line.page >= first : f.index < lastLine) claimed += n;
+    }
   }
-  const coverage = total ? claimed / total : 0;
+  return total ? claimed / total : 0;
+}
+
+/** A lead's words with the spaces a text layer puts inside them left out (`प्रश् न` is `प्रश्न`). */
+const squeeze = (word: string) => word.replace(/\s+/g, '');
+
+export const statedReason = (stated: number, read: number) => `the paper states ${stated} questions; ${read} were read`;
+
+/**
+ * Numbers the paper prints where the reading skips them: between two questions of one run whose
+ * numbers are not consecutive (5 then 7), or right after the last question of a run before the next
+ * run or the end (8, then a line `A9.` where the reading goes on to `B1.`), a line opening with
+ * that number — not a part's label, not a key's `6. C` — in the run's own label (`A` of `A.9`) or at
+ * its column's edge. A selection that keeps a longer form's numbers does not print the numbers it
+ * leaves out; a reading that passes over printed ones has lost questions.
+ */
+export function numbersPassedOver(reading: Reading, features: LineFeatures[]): number[] {
+  const out: number[] = [];
+  const anchors = reading.anchors;
+  const end = reading.end ?? features.length;
+  anchors.forEach((a, k) => {
+    const next = anchors[k + 1];
+    const sameRun = next && next.candidate.major === a.candidate.major && next.number > a.number;
+    // The numbers a line here may print that the reading lacks: those skipped before the next anchor
+    // of the run, or the one after the run's last.
+    const lo = a.number + 1, hi = sameRun ? next.number - 1 : a.number + 1;
+    if (hi < lo) return;
+    const to = next ? next.candidate.f.index : end;
+    for (let i = a.candidate.f.index + 1; i < to; i++) {
+      const f = features[i], lead = f.lead;
+      if (!lead || f.part || f.keyLike || lead.number < lo || lead.number > hi) continue;
+      if (lead.major !== (a.candidate.major ?? null)) continue;
+      if (!f.atEdge && a.candidate.major === null) continue;
+      // A number as questions print one: the run's own words (`Question`, set apart or not), or a bare
+      // number with a stop or bracket (`6.`, `(6)`) — not a sentence that opens on a number (`a bag of 6`).
+      if (lead.word ? squeeze(lead.word) !== squeeze(a.candidate.lead?.word ?? '') : !lead.close.trim() && !lead.open) continue;
+      if (!out.includes(lead.number)) out.push(lead.number);
+    }
+  });
+  return out;
+}
+
+export function judge(doc: PaperDocument, reading: Reading, features: LineFeatures[], roles: LineRole[]): void {
+  const reasons: string[] = [];
+  const coverage = coverageOf(doc, reading, features, roles);
   const unsure = reading.anchors.filter(a => a.margin < SURE_MARGIN);
   const stated = statedCount(doc.cover, doc.template.re.count);
   if (doc.questions.length && coverage < MIN_COVERAGE) reasons.push(`the reading explains ${(coverage * 100).toFixed(0)}% of the paper's text`);
   if (unsure.length) reasons.push(`${unsure.length} question${unsure.length > 1 ? 's' : ''} read unsurely (${unsure.slice(0, 8).map(a => a.number).join(', ')}${unsure.length > 8 ? ', …' : ''})`);
-  if (stated !== null && doc.questions.length && stated !== doc.questions.length) reasons.push(`the paper states ${stated} questions; ${doc.questions.length} were read`);
+  if (stated !== null && doc.questions.length && stated !== doc.questions.length) reasons.push(statedReason(stated, doc.questions.length));
+  const passed = numbersPassedOver(reading, features);
+  if (passed.length) reasons.push(`numbers printed where the reading skips them: ${passed.slice(0, 8).join(', ')}${passed.length > 8 ? ', …' : ''}`);
   doc.reading = { coverage, unsure: unsure.map(a => a.number), reasons, endReason: reading.endReason };
   for (const a of unsure) {
     const q = doc.questions.find(x => x.lines[0] === a.candidate.f.line);
     doc.messages.warn('structure/unsure', `question ${a.number} is read unsurely: a reading without it scores ${a.margin.toFixed(2)} less`, { page: a.candidate.f.line.page, item: q?.id, stage: 'segment' });
   }
   if (reasons.length) doc.messages.warn('structure/needs-review', `the paper's structure needs review: ${reasons.join('; ')}`, { stage: 'segment' });
+}
+
+/**
+ * What the paper says about its numbers once its key is read (the gaps stage, after answers): a
+ * count stated anywhere before the first question (not only on the cover) that the reading does not
+ * reach, and a key answering numbers no question read has — unless the paper states its count and
+ * the reading holds exactly that many (the key's extra numbers are then the key's own misreading,
+ * a picture read by OCR). Each adds its reason to the paper's verdict, so the paper is `needs-review`.
+ */
+export function judgeNumbers(doc: PaperDocument, stated: number | null): void {
+  const r = doc.reading;
+  if (!r || !doc.questions.length) return;
+  const found = doc.questions.length;
+  const added: string[] = [];
+  if (stated !== null && stated !== found && !r.reasons.some(x => x.startsWith('the paper states'))) added.push(statedReason(stated, found));
+  const have = new Set(doc.questions.map(q => q.number));
+  const unknown = [...new Set((doc.keyEntries ?? []).map(k => k.number).filter(n => !have.has(n)))].sort((a, b) => a - b);
+  // A lone number past the run's next (a marking scheme's `15` beside questions 1–9: a total, a page
+  // number read as an entry) is the key's stray; numbers inside the run or just after it are lost questions.
+  const last = Math.max(...have);
+  const telling = unknown.length > KEY_STRAYS || unknown.some(n => n <= last + 1);
+  if (telling && stated !== found) added.push(`the key answers ${unknown.slice(0, 8).join(', ')}${unknown.length > 8 ? ', …' : ''}, number${unknown.length > 1 ? 's' : ''} no question read has`);
+  if (!added.length) return;
+  r.reasons.push(...added);
+  doc.messages.warn('structure/needs-review', `the paper's structure needs review: ${added.join('; ')}`, { stage: 'gaps' });
 }
