@@ -28,8 +28,9 @@ interface Child { id: number; process: ChildProcess; tasks: Map<number, Task>; r
  * - MALLOC_MMAP_THRESHOLD_: glibc raises its mmap threshold to the size of each large block freed
  *   (up to 32 MB), so after the first page the 16 MB canvases and pixel copies come from the arenas,
  *   where freeing them seldom gives the memory back. A fixed threshold of 1 MB keeps every such
- *   buffer in its own mapping, returned whole when freed: the 300-page PDF of `make bench` peaked at
- *   1224–1247 MB for all processes instead of 1523–1682 MB, in the same time (README, "Speed").
+ *   buffer in its own mapping, returned whole when freed: the bench's 300-page PDF, run by hand three
+ *   times each, peaked at 1224–1247 MB for all processes instead of 1523–1682 MB, in the same time
+ *   (README, "Speed").
  */
 export const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' } as const;
 
