@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import { corpusStages, PIPELINE_VERSION } from './index.ts';
 import type { CorpusRecord } from './corpus/record-text.ts';
 import { Store } from './store/db.ts';
-import { writeJsonl } from './store/jsonl.ts';
+import { statKey, writeStoreJsonl } from './store/jsonl.ts';
 import { loadTemplates, type Template } from './template.ts';
 import { keyFileFor, statsFileFor } from './keys/companions.ts';
 import { closeOcr } from './providers/ocr.ts';
@@ -74,13 +74,16 @@ export function paperRunKey(batchKey: string, file: string, templates: readonly 
  */
 export function preparePaper(file: string, store: Store, batchKey: string, settings: PaperSettings): { outcome: PaperOutcome } | { job: PaperJob } {
   const outcome = emptyOutcome(file);
-  let bytes: Buffer;
+  let sha: string;
   try {
-    bytes = fs.readFileSync(file);
+    // A file hashed before and unchanged since is not read again (schema.sql, `file_hashes`).
+    const stat = statKey(file);
+    const known = stat && store.knownHash(path.resolve(file), stat);
+    sha = known || crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    if (stat && !known) store.saveHash(path.resolve(file), stat, sha);
   } catch (e) {
     return { outcome: unreadable(outcome, e) };
   }
-  const sha = crypto.createHash('sha256').update(bytes).digest('hex');
   const key = paperRunKey(batchKey, file, settings.templates);
   const prior = store.paper(sha);
   if (prior?.status === 'done' && prior.run_key === key && !settings.config.force) {
@@ -186,7 +189,7 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
 export async function finishBatch(config: Config, store: Store, runId: number, papers: PaperOutcome[], shas: string[], t0: number): Promise<BatchResult> {
   const corpus = await runCorpus(config, store);
   const itemsFile = path.join(config.yearDir, 'items.jsonl');
-  const jsonlRewritten = writeJsonl(itemsFile, store.records(shas));
+  const jsonlRewritten = writeStoreJsonl(store, itemsFile, shas);
   const seconds = (performance.now() - t0) / 1000;
   store.finishRun(runId, {
     papers: papers.length,
@@ -234,7 +237,7 @@ export async function rerunCorpus(config: Config, only: readonly string[]): Prom
   try {
     const lines = await runCorpus(config, store, only);
     const itemsFile = path.join(config.yearDir, 'items.jsonl');
-    return { lines, itemsFile, jsonlRewritten: writeJsonl(itemsFile, store.records(store.donePapers())) };
+    return { lines, itemsFile, jsonlRewritten: writeStoreJsonl(store, itemsFile, store.donePapers()) };
   } finally {
     store.close();
   }

@@ -9,14 +9,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resolveConfig, ROOT, type ConfigInput } from '../pipeline/config.ts';
 import { parseCsv } from './analyse.ts';
 import { SHARED } from './helpers.ts';
 import { statusesFromLog } from './generality-score.ts';
 import { EXIT, exitCode } from '../pipeline/exit-status.ts';
 import { paperLine, paperNotes, statusWord, summaryLine } from '../pipeline/run-report.ts';
-import type { PaperOutcome } from '../pipeline/run.ts';
+import { preparePaper, type PaperOutcome } from '../pipeline/run.ts';
+import { Store } from '../pipeline/store/db.ts';
 
 const SAMPLE = path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf');
 /** A quiz whose cover says it holds 8 questions and prints 5 (fixtures/make-unsure.ts): its reading disagrees with its own count. */
@@ -178,6 +179,38 @@ describe('ingest command', () => {
     expect(() => resolveConfig({ year: '2026' }, { QUEUE: 'localhost:6379' })).toThrow(/QUEUE must be a Redis URL/);
     expect(() => resolveConfig({ year: '2026' }, { QUEUE_STALL_MS: '10' })).toThrow(/QUEUE_STALL_MS/);
     expect(resolveConfig({ year: '2026' }, { WORKERS: '3', QUEUE: 'redis://127.0.0.1:6380' })).toMatchObject({ workers: 3, queue: 'redis://127.0.0.1:6380', queueStallMs: 30_000 });
+  });
+});
+
+describe('a paper\'s hash, kept with its stat', () => {
+  it('does not read a paper again that is hashed and unchanged, and reads one rewritten even where its time is set back', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-hash-'));
+    const file = path.join(dir, 'paper.pdf');
+    fs.writeFileSync(file, prosePdf(['first']));
+    // A whole second, so that setting it back below restores the time to the nanosecond.
+    const time = new Date('2026-11-30T12:00:00Z');
+    fs.utimesSync(file, time, time);
+    const store = new Store(path.join(dir, 'store.sqlite'));
+    const settings = { config: resolveConfig({ year: '2099', inDir: dir, outDir: dir, progress: false }, {}), templates: [] };
+    const sha = (p: ReturnType<typeof preparePaper>) => ('job' in p ? p.job.sha256 : p.outcome.sha256);
+    const first = sha(preparePaper(file, store, 'k', settings));
+    const size = fs.statSync(file).size;
+    const reads = vi.spyOn(fs, 'readFileSync');
+    try {
+      expect(sha(preparePaper(file, store, 'k', settings))).toBe(first);
+      expect(reads.mock.calls.filter(([f]) => f === file)).toHaveLength(0);
+      // Rewritten, then its modification time put back as it was: the change time still tells.
+      fs.writeFileSync(file, prosePdf(['other']));
+      fs.utimesSync(file, time, time);
+      expect(fs.statSync(file).size).toBe(size); // same size, same time, same inode: only the content differs
+      const second = sha(preparePaper(file, store, 'k', settings));
+      expect(reads.mock.calls.filter(([f]) => f === file)).toHaveLength(1);
+      expect(second).not.toBe(first);
+      expect(second).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      reads.mockRestore();
+      store.close();
+    }
   });
 });
 

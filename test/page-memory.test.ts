@@ -7,6 +7,7 @@ import { CLEANUP_EVERY, readPage } from '../pipeline/pages/read.ts';
 import type { PageTask } from '../pipeline/pages/task.ts';
 import type { PdfDocument } from '../pipeline/providers/pdf.ts';
 import { CanvasPool } from '../pipeline/providers/canvas-pool.ts';
+import { collectGarbage } from '../pipeline/providers/gc.ts';
 import { MALLOC_SETTINGS, PagePool } from '../pipeline/queue/pool.ts';
 import fs from 'node:fs';
 
@@ -42,6 +43,22 @@ describe('page memory', () => {
     await Promise.all([lane(), lane()]);
     expect(doc.refused).toBe(0);
     expect(doc.cleanups).toBeGreaterThanOrEqual(4);
+  });
+
+  it('collects what is no longer reachable when asked, in a process started without --expose-gc', () => {
+    expect(process.execArgv).not.toContain('--expose-gc');
+    expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+    collectGarbage();
+    const base = process.memoryUsage().heapUsed;
+    // Some 100 MB of objects (not buffers: those live outside V8's heap), then dropped.
+    let junk: { n: number; s: string }[][] | null = Array.from({ length: 100 }, (_, i) => Array.from({ length: 20_000 }, (_, j) => ({ n: j, s: `${i}-${j}` })));
+    expect(process.memoryUsage().heapUsed - base).toBeGreaterThan(50 << 20);
+    expect(junk.length).toBe(100);
+    junk = null;
+    expect(collectGarbage()).toBe(true);
+    expect(process.memoryUsage().heapUsed - base).toBeLessThan(20 << 20);
+    // Exposed in a context of its own: the global scope still has no gc.
+    expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
   });
 
   it('hands a canvas let go of out again, cleared and with its context reset, only at its own size', () => {

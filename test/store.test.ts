@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { questionId } from '../pipeline/ids.ts';
 import { Store } from '../pipeline/store/db.ts';
-import { writeJsonl } from '../pipeline/store/jsonl.ts';
+import { writeJsonl, writeStoreJsonl } from '../pipeline/store/jsonl.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-'));
 const sha = 'ab'.repeat(32);
@@ -90,5 +90,45 @@ describe('store', () => {
     expect(writeJsonl(file, ['{"a":1}'])).toBe(true);
     expect(writeJsonl(file, ['{"a":1}'])).toBe(false);
     expect(fs.readFileSync(file, 'utf8')).toBe('{"a":1}\n');
+  });
+
+  it('reads no record for items.jsonl where nothing it is made from changed, and every time something did', () => {
+    const sub = fs.mkdtempSync(path.join(dir, 'gen-'));
+    const store = new Store(path.join(sub, 'store.sqlite'));
+    const file = path.join(sub, 'items.jsonl');
+    store.saveDocument(paper, [], [item(1, 'a'), item(2, 'b')], []);
+    const reads = vi.spyOn(store, 'records');
+    expect(writeStoreJsonl(store, file, [sha])).toBe(true);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Nothing new: neither read nor written.
+    expect(writeStoreJsonl(store, file, [sha])).toBe(false);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Each way a record can change, whoever writes: a paper redone, a pass's table, a reviewer's row.
+    const before = store.generation();
+    store.saveDocument(paper, [], [item(1, 'a'), item(2, 'c')], []);
+    expect(store.generation()).toBeGreaterThan(before);
+    expect(writeStoreJsonl(store, file, [sha])).toBe(true);
+    expect(fs.readFileSync(file, 'utf8')).toContain('"text":"c"');
+    const one = item(1, 'a').id;
+    store.saveClusters([{ item: one, duplicateOf: null, canonical: one, evidence: null }, { item: item(2, 'c').id, duplicateOf: one, canonical: one, evidence: null }]);
+    expect(writeStoreJsonl(store, file, [sha])).toBe(true);
+    expect(fs.readFileSync(file, 'utf8')).toContain(`"duplicate_of":"${one}"`);
+    store.db.prepare(`INSERT INTO reviews (item, version, status, edits, original, history, updated_at) VALUES (?, 1, 'verified', '{}', '{}', '[]', 'now')`).run(item(2, 'c').id);
+    expect(writeStoreJsonl(store, file, [sha])).toBe(true);
+    expect(fs.readFileSync(file, 'utf8')).toContain('"verified"');
+    // Another set of papers, or the file changed by hand: read and written again.
+    expect(writeStoreJsonl(store, file, [])).toBe(true);
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
+    expect(writeStoreJsonl(store, file, [sha])).toBe(true);
+    const good = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, 'edited\n');
+    const calls = reads.mock.calls.length;
+    expect(writeStoreJsonl(store, file, [sha])).toBe(true);
+    expect(reads.mock.calls.length).toBe(calls + 1);
+    expect(fs.readFileSync(file, 'utf8')).toBe(good);
+    fs.rmSync(file);
+    expect(writeStoreJsonl(store, file, [sha])).toBe(true);
+    expect(fs.readFileSync(file, 'utf8')).toBe(good);
+    store.close();
   });
 });

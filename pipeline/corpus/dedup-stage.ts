@@ -1,6 +1,5 @@
 // dedup: near-duplicate clusters over every record of the store (not one batch), so a paper added
 // later joins the clusters of the papers before it; the whole table is recomputed each time.
-import { BUCKET_CAP, findDuplicates } from './dedup.ts';
 import type { CorpusStage } from './stage.ts';
 
 /** Bump when how clusters are found changes: the pass runs again on a store it has run on. */
@@ -11,6 +10,8 @@ export function dedupStage(): CorpusStage {
     name: 'dedup',
     input: config => JSON.stringify([DEDUP_VERSION, config.dedup]),
     async run({ config, store, records }) {
+      // Loaded when the pass runs (string-similarity with it), not by a batch that skips it (README, "Speed").
+      const { BUCKET_CAP, findDuplicates } = await import('./dedup.ts');
       const result = await findDuplicates(records, config.dedup, config.yearDir);
       store.saveClusters([...result.canonicalOf].map(([item, canonical]) => ({
         item,

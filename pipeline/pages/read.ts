@@ -3,15 +3,21 @@
 // parses the page once: providers/pdf.ts) and its PNG written under a temporary name and renamed,
 // so a run killed mid-write never leaves a truncated image. Then pdf.js lets go of the page, and
 // every CLEANUP_EVERY pages of the document (when none is being read) of its fonts and the objects
-// it parsed: a long paper's pages stream through a lane in bounded memory (a 300-page PDF built
-// from 25 booklets grew by some 5 MB a page without it).
+// it parsed, which are then collected: a long paper's pages stream through a lane in bounded memory
+// (a 300-page PDF built from 25 booklets grew by some 5 MB a page without the clean-up).
 import fs from 'node:fs';
+import { collectGarbage } from '../providers/gc.ts';
 import { renderPage, releasePage, type PdfDocument, type PdfPage } from '../providers/pdf.ts';
 import { readPageText } from '../text/page-text.ts';
 import type { PageResult, PageTask } from './task.ts';
 
-/** Pages of a document read between two clean-ups of what pdf.js keeps of it. */
-export const CLEANUP_EVERY = 24;
+/**
+ * Pages of a document read between two clean-ups of what pdf.js keeps of it, each followed by a
+ * full collection (providers/gc.ts). Every 12 rather than 24, with the collection: on the bench's
+ * 1000-page PDF, 1133–1142 MB in all processes against 1449–1533 (but 131.6–157.2 s against
+ * 111.1–142.5, the machine shared; every 8: 999–1044 MB, 147.9–162.4 s; README, "Speed").
+ */
+export const CLEANUP_EVERY = 12;
 
 /**
  * Fingerprints of the pages this process has read, per paper (by hash), with the first page each
@@ -71,7 +77,8 @@ export async function readPage(pdf: PdfDocument, task: PageTask): Promise<PageRe
       st.since = 0;
       // Fonts go too (they load again with the next page that uses them, the same); a document
       // still drawn elsewhere refuses, and is cleaned up another time.
-      st.cleaning = pdf.cleanup().catch(() => undefined).finally(() => { st.cleaning = null; });
+      // What pdf.js let go of is collected now, not when V8's heap has grown a few times over.
+      st.cleaning = pdf.cleanup().catch(() => undefined).finally(() => { collectGarbage(); st.cleaning = null; });
     }
     for (const wake of st.wake.splice(0)) wake();
   }

@@ -1,6 +1,6 @@
 // The SQLite store (better-sqlite3, WAL). Each document is written in one transaction, so a run
 // killed mid-batch leaves whole papers or none, and a re-run resumes from what is done.
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,12 @@ import type { StructureVerdict } from '../reading-verdict.ts';
 import { withCorpus, type CorpusColumns } from '../corpus/overlay.ts';
 import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
 import { TRANSLATIONS_COLUMN, withTranslations, type TranslationColumns } from '../translate/overlay.ts';
+import { load } from '../providers/lazy.ts';
+
+// Through require, not import: Node's ES-module loader would first scan the package's CommonJS
+// source for its export names, 11.5 ms against 7 for require on every command that opens a store
+// (a warm re-run's bar is 2 % of a cold one: README, "Speed").
+const Database = load<typeof BetterSqlite3>('better-sqlite3');
 
 // From the project root, so the compiled commands (dist/) find it too.
 const SCHEMA = fs.readFileSync(path.join(ROOT, 'pipeline', 'store', 'schema.sql'), 'utf8');
@@ -32,7 +38,7 @@ const RECORD_SELECT = `SELECT i.record, k.paths, k.note, c.duplicate_of, c.canon
 const overlaid = (r: RecordColumns): string => JSON.stringify(applyReview(withTranslations(withCorpus(r), r), reviewFromColumns(r)));
 
 export class Store implements PaperSink {
-  readonly db: Database.Database;
+  readonly db: BetterSqlite3.Database;
 
   constructor(file: string) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -128,8 +134,8 @@ export class Store implements PaperSink {
     return ordered.flatMap(p => (statement.all(p) as RecordColumns[]).map(overlaid));
   }
 
-  private recordsOfPaper: Database.Statement | null = null;
-  private recordById: Database.Statement | null = null;
+  private recordsOfPaper: BetterSqlite3.Statement | null = null;
+  private recordById: BetterSqlite3.Statement | null = null;
 
   /**
    * One record of a done paper by its id, with the same overlays as `records`: one indexed read, so
@@ -202,6 +208,29 @@ export class Store implements PaperSink {
 
   savePassInput(name: string, input: string): void {
     this.db.prepare('INSERT INTO passes (name, input) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET input = excluded.input WHERE passes.input IS NOT excluded.input').run(name, input);
+  }
+
+  /** How many rows the tables records are made from have been written since the store was made (schema.sql, `generation`). */
+  generation(): number {
+    return (this.db.prepare('SELECT n FROM generation WHERE id = 1').get() as { n: number } | undefined)?.n ?? 0;
+  }
+
+  /** The state a file written from the store was last left in (store/jsonl.ts). */
+  outputState(file: string): string | undefined {
+    return (this.db.prepare('SELECT state FROM outputs WHERE file = ?').get(file) as { state: string } | undefined)?.state;
+  }
+
+  saveOutputState(file: string, state: string): void {
+    this.db.prepare('INSERT INTO outputs (file, state) VALUES (?, ?) ON CONFLICT(file) DO UPDATE SET state = excluded.state').run(file, state);
+  }
+
+  /** A paper file's hash, where the store hashed it when its stat was this one (schema.sql, `file_hashes`). */
+  knownHash(file: string, stat: string): string | undefined {
+    return (this.db.prepare('SELECT sha256 FROM file_hashes WHERE path = ? AND stat = ?').get(file, stat) as { sha256: string } | undefined)?.sha256;
+  }
+
+  saveHash(file: string, stat: string, sha256: string): void {
+    this.db.prepare('INSERT INTO file_hashes (path, stat, sha256) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET stat = excluded.stat, sha256 = excluded.sha256').run(file, stat, sha256);
   }
 
   startRun(): number {

@@ -1,5 +1,8 @@
 // items.jsonl: written from the store, whole, by rename; left untouched when its content would not change.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import type { Store } from './db.ts';
 
 export function writeJsonl(file: string, lines: string[]): boolean {
   const text = lines.length ? lines.join('\n') + '\n' : '';
@@ -14,4 +17,26 @@ export function writeJsonl(file: string, lines: string[]): boolean {
     throw e;
   }
   return true;
+}
+
+/** What a file's stat says of its content: size, modification and change times (ns), inode; null where there is no file. */
+export function statKey(file: string): string | null {
+  const s = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  return s ? `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}` : null;
+}
+
+/**
+ * The records of these papers written to `file` from the store (store.records, overlays included).
+ * Where the store's generation, the papers and the file's stat are as the last write left them,
+ * nothing is read: a re-run that brings nothing new does not read every record of the set to find
+ * the file the same (schema.sql, `generation`). Returns whether the file was rewritten.
+ */
+export function writeStoreJsonl(store: Store, file: string, papers: readonly string[]): boolean {
+  const key = path.basename(file);
+  const made = `${store.generation()}:${crypto.createHash('sha256').update(papers.join('\n')).digest('hex')}`;
+  const stat = statKey(file);
+  if (stat && store.outputState(key) === `${made}:${stat}`) return false;
+  const rewritten = writeJsonl(file, store.records([...papers]));
+  store.saveOutputState(key, `${made}:${statKey(file)}`);
+  return rewritten;
 }

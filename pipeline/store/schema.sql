@@ -105,3 +105,45 @@ CREATE TABLE IF NOT EXISTS passes (
   name   TEXT PRIMARY KEY,
   input  TEXT NOT NULL
 );
+-- What items.jsonl is made from changes only through these tables. Every row written to one of them
+-- bumps `generation` (by trigger, whoever writes: a batch, a pass, the review server, an edit), so
+-- a run that finds the generation, its papers and the file as it last left them writes nothing and
+-- reads no record (pipeline/store/jsonl.ts; a warm re-run's bar: README, "Speed").
+CREATE TABLE IF NOT EXISTS generation (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  n  INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO generation (id, n) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS papers_insert AFTER INSERT ON papers BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS papers_update AFTER UPDATE ON papers BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS papers_delete AFTER DELETE ON papers BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS items_insert AFTER INSERT ON items BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS items_update AFTER UPDATE ON items BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS items_delete AFTER DELETE ON items BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS knowledge_insert AFTER INSERT ON knowledge BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS knowledge_update AFTER UPDATE ON knowledge BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS knowledge_delete AFTER DELETE ON knowledge BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS clusters_insert AFTER INSERT ON clusters BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS clusters_update AFTER UPDATE ON clusters BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS clusters_delete AFTER DELETE ON clusters BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS reviews_insert AFTER INSERT ON reviews BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS reviews_update AFTER UPDATE ON reviews BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS reviews_delete AFTER DELETE ON reviews BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS translations_insert AFTER INSERT ON translations BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS translations_update AFTER UPDATE ON translations BEGIN UPDATE generation SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS translations_delete AFTER DELETE ON translations BEGIN UPDATE generation SET n = n + 1; END;
+-- Files written from the store (items.jsonl), each with the state it was written at: the generation,
+-- the papers it holds, and the file's size and times as the write left them.
+CREATE TABLE IF NOT EXISTS outputs (
+  file  TEXT PRIMARY KEY,
+  state TEXT NOT NULL
+);
+-- A paper file's hash by where it is and what its stat says (size, modification and change times,
+-- inode), as git's index keeps one: a re-run does not read a file it has hashed and that has not
+-- changed since. The change time cannot be set back by hand, so a file rewritten and touched to its
+-- old time is hashed again.
+CREATE TABLE IF NOT EXISTS file_hashes (
+  path   TEXT PRIMARY KEY,
+  stat   TEXT NOT NULL,
+  sha256 TEXT NOT NULL
+);
