@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Store } from './db.ts';
+import { statKey } from './file-stat.ts';
 
 export function writeJsonl(file: string, lines: string[]): boolean {
   const text = lines.length ? lines.join('\n') + '\n' : '';
@@ -17,12 +18,6 @@ export function writeJsonl(file: string, lines: string[]): boolean {
     throw e;
   }
   return true;
-}
-
-/** What a file's stat says of its content: size, modification and change times (ns), inode; null where there is no file. */
-export function statKey(file: string): string | null {
-  const s = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
-  return s ? `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}` : null;
 }
 
 /**
