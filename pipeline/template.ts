@@ -48,8 +48,10 @@ export interface TemplateData {
    * `first`: the number the first question must carry (a list, or null for any: 理综 papers start
    * at 7); `maxJump`: how far a number may skip ahead (26 after 13); `restart`: what a number that
    * goes back means — `stop` (the paper repeats itself with worked solutions: count each question once).
+   * `continued`: what follows the number where a question goes on from an earlier page (`Question 27
+   * (continued)`, `Question 27 continues on page 25`): such a line opens no question.
    */
-  numbering: { pattern: string; first: number | number[] | null; max: number; indentTolerance: number; maxJump?: number; restart?: 'stop' | 'ignore' };
+  numbering: { pattern: string; first: number | number[] | null; max: number; indentTolerance: number; maxJump?: number; restart?: 'stop' | 'ignore'; continued?: string[] };
   /**
    * Options. `markers`: the labels in order. Without `pattern`, a marker is the label itself found
    * anywhere (①); with it, a marker is where the pattern matches at the start of a span or after a
@@ -104,6 +106,8 @@ export interface Template extends TemplateData {
     furniture: RegExp[];
     endOfQuestions: RegExp[];
     numbering: RegExp;
+    /** What follows a number on a line where its question goes on (`numbering.continued`). */
+    continued: RegExp[];
     typeHeadings: { re: RegExp; type: QuestionType }[];
     typeStatements: { re: RegExp; type: QuestionType }[];
     sections: { re: RegExp; id: string; label: string }[];
@@ -228,6 +232,7 @@ export function loadTemplate(file: string, root: string): Template {
       furniture: data.furniture.patterns.map((p, i) => compile(name, `furniture.patterns[${i}]`, p)),
       endOfQuestions: (data.furniture.endOfQuestions ?? []).map((p, i) => compile(name, `furniture.endOfQuestions[${i}]`, p)),
       numbering: compile(name, 'numbering.pattern', data.numbering.pattern),
+      continued: (data.numbering.continued ?? []).map((p, i) => compile(name, `numbering.continued[${i}]`, p, 'iu')),
       typeHeadings: (data.typeHeadings ?? []).map((t, i) => ({ re: compile(name, `typeHeadings[${i}]`, t.pattern), type: t.type })),
       typeStatements: (data.typeStatements ?? []).map((t, i) => ({ re: compile(name, `typeStatements[${i}]`, t.pattern, 'iu'), type: t.type })),
       sections: (data.sections?.headings ?? []).map((s, i) => ({ re: compile(name, `sections.headings[${i}]`, s.pattern), id: s.id, label: s.label ?? s.id })),

@@ -26,6 +26,7 @@ import type { Question } from '../pipeline/document.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 const kcsat = templates.find(t => t.id === 'kcsat-math')!;
+const generic = templates.find(t => t.id === 'generic')!;
 const span = (text: string, x: number, baseline: number, size = 11.5): Span =>
   ({ page: 1, text, bbox: [x, baseline - size * 0.85, x + size * text.length * 0.7, baseline + size * 0.2], baseline, size, font: 'Body', math: false });
 
@@ -60,6 +61,7 @@ function features(rows: { text: string; heading?: LineFeatures['heading']; marks
       index, line, text: r.text, lead, indent: 0, atEdge: true, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false,
       heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
       numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
+      continued: lead !== null && generic.re.continued.some(re => re.test(lead.rest)),
     };
   });
 }
@@ -75,6 +77,28 @@ describe('decoder', () => {
     ]);
     const reading = decode(fs, candidates(fs), settings);
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@5']);
+  });
+
+  it('reads a question surely where it goes on over the page (`Question 2 (continued)`), in the languages the generic template names', () => {
+    const paper = (continued: string) => features([
+      { text: 'Question 1 (3 marks)', marks: true }, { text: '(a) Find the value of x.', part: true },
+      { text: 'Question 2 (4 marks)', marks: true }, { text: '(a) Show that the sum is 4.', part: true },
+      { text: `Question 2 ${continued}` }, { text: '(b) Hence find the product.', part: true },
+      { text: 'Question 3 (5 marks)', marks: true }, { text: '(a) Prove it.', part: true },
+    ]);
+    for (const continued of ['(continued)', '(cont.)', '(suite)', '（续）', 'continues on page 3']) {
+      const fs = paper(continued);
+      expect(fs[4].continued, continued).toBe(true);
+      const reading = decode(fs, candidates(fs), settings);
+      expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`), continued).toEqual(['1@0', '2@2', '3@6']);
+      // A reading that opened question 2 at its continuation (a page late) scores well below.
+      expect(reading.anchors[1].margin, continued).toBeGreaterThanOrEqual(SURE_MARGIN);
+    }
+    // The same page read by a template that names no such words: the continuation could as well be the opening.
+    const plain = paper('(continued)').map(f => ({ ...f, continued: false }));
+    const marked = paper('(continued)');
+    expect(decode(marked, candidates(marked), settings).anchors[1].margin).toBeGreaterThan(decode(plain, candidates(plain), settings).anchors[1].margin + 2);
+    expect(features([{ text: '1. Continued fractions: write 7/3 as one.' }])[0].continued).toBe(false);
   });
 
   it('restarts the numbering under a numbered subject heading (`Part 2 — Physics`) and takes no such heading as a question', () => {

@@ -53,6 +53,8 @@ export interface LineFeatures {
   sectionChange: boolean;
   /** A line with a lead set as a heading (`Часть 2 — Физика`): the name it gives a section, else null. The decoder decides whether it heads a section or opens a question. */
   numberedHeading: string | null;
+  /** After its number the line says the question goes on from an earlier page (`Question 27 (continued)`; the template's `numbering.continued`). */
+  continued: boolean;
 }
 
 const BOLD = /bold|black|heavy|semibold|demi|-bd\b|,b\b/i;
@@ -163,6 +165,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       templateLead: !t.infer && t.re.numbering.test(text),
       sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
       numberedHeading: numberedHeadingName(line, text, lead, sizeRatio, labels.length),
+      continued: lead !== null && t.re.continued.some(re => re.test(lead.rest)),
     };
   });
 }

@@ -139,6 +139,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (bare && c.style !== 'ocr') v += f.bold || f.boxed || f.alone ? REWARD.markedBare : -PENALTY.bareNumber;
     if (f.sizeRatio < 0.8) v -= PENALTY.small;
     if (f.keyLike) v -= PENALTY.keyLike;
+    if (f.continued) v -= PENALTY.continuedAnchor;
     if (s.plainHeadingsSection && f.numberedHeading !== null) v -= PENALTY.headingAnchor;
     return v;
   });
@@ -152,7 +153,9 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     for (let k = j - 1; k >= 0; k--) if (candidates[k].style === c.style && candidates[k].major === c.major && alike(candidates[k], c)) return k;
     return -1;
   });
-  const previousSame = previousWhere(() => true);
+  // …at its column's edge: the lines a chain passes over (a number inside a formula, set off the
+  // edge, between question 5 and question 7 does not hide the 6 at the edge before them).
+  const previousAtEdge = previousWhere(a => a.f.atEdge);
   // The candidate before each one in the same style with the same number read, or -1.
   const previousTwin = previousWhere((a, c) => c.read !== null && a.read === c.read);
   // For each candidate, the first later one in its style and label, at its column's edge, that reads
@@ -224,8 +227,13 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
     // Passing over a line of j's own style whose number would stand between i's and j's (a 3
     // between 2 and 4): the chain should go through it.
-    const k = previousSame[j];
-    if (k > i && candidates[k].read !== null && candidates[k].read! > n && candidates[k].read! < m && candidates[k].f.atEdge) v -= PENALTY.passedOver;
+    const k = previousAtEdge[j];
+    const passesOwn = k > i && candidates[k].read !== null && candidates[k].read! > n && candidates[k].read! < m;
+    // …or a line of i's own style reading n + 1 (the chain leaves its run for another style's 11,
+    // passing over the run's own 10).
+    const f = follower[i];
+    const passesRun = m > n + 1 && f > i && f < j && a.read === n;
+    if (passesOwn || passesRun) v -= PENALTY.passedOver;
     // Stepping on to m at a line after another of the same style reading m (an instruction `2.`
     // passed over for a question's `2.`): the earlier twin was the step.
     const twin = previousTwin[j];

@@ -41,6 +41,12 @@ export const PENALTY = {
   inInstructions: 2,
   /** The line is set as a heading with a number (`Часть 2 — Физика`, bold and short, naming something): taken as a question's anchor, more likely a section's heading. */
   headingAnchor: 1,
+  /**
+   * The line says its question goes on from an earlier page (`Question 27 (continued)`): taken as
+   * the anchor, the question would open a page late, and a reading that did so would cost no more
+   * than the right one (each question of a paper printed so read unsurely).
+   */
+  continuedAnchor: 3,
   /** The line reads like an answer key (`1.D 2.A`), not a question. */
   keyLike: 2.5,
   /** A run that skips numbers (a question lost, or a selection that keeps a longer form's numbers): this much… */
