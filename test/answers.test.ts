@@ -3,13 +3,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { readKeyImage } from '../pipeline/keys/image-key.ts';
 import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
 import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
-import { joinAnswers, readKey } from '../pipeline/stages/answers.ts';
+import { answersStage, joinAnswers, readKey } from '../pipeline/stages/answers.ts';
+import { readPairKey, textLine } from '../pipeline/keys/pair-key.ts';
+import type { StageContext } from '../pipeline/stage.ts';
+import { rawText } from '../pipeline/text/line-text.ts';
+import { printHtml, printingPage } from '../fixtures/chromium.ts';
+import { haveChromium } from './review-browser.ts';
 import { keyFileFor } from '../pipeline/keys/companions.ts';
 import { parseTextKey } from '../pipeline/keys/text-key.ts';
 import { finalValue, plainValue, readWorkedKey } from '../pipeline/keys/worked-key.ts';
@@ -148,4 +153,99 @@ describe.skipIf(!haveShared())('answers from real KICE keys', () => {
       .toEqual(want.map(t => `${t.section}:${t.number}=${t.answer}`));
     expect(doc.messages.list.filter(m => m.severity !== 'info')).toEqual([]);
   }, 60_000);
+});
+
+describe('keys read by their structure', () => {
+  const rows = (...lines: string[]) => readPairKey(lines.map(l => textLine(l))).map(b => `${b.headings.join('/')}: ${b.entries.map(e => `${e.number}=${e.answer}`).join(' ')}`);
+
+  it('read a row of numbers over a row of answers where the numbers leave some out (a selection, a question answered in words)', () => {
+    expect(rows('Answer key', '№ 1 2 3 4 8 9 10 12', '✓ A E E A C B 34 A')).toEqual(['Answer key: 1=A 2=E 3=E 4=A 8=C 9=B 10=34 12=A']);
+    expect(rows('Физика', '2 3 5 9', 'б 7 г а')).toEqual(['Физика: 2=б 3=7 5=г 9=а']);
+  });
+
+  it('take a row of rising numbers alone for a header, not for pairs', () => {
+    expect(rows('2 3 5 9')).toEqual([]);
+    expect(rows('1.B 2.A 3.60 5.ख')).toEqual([': 1=B 2=A 3=60 5=ख']);
+  });
+});
+
+/**
+ * A paper of two subjects whose numbering restarts (Mathematics 1–4, Physics 1–4, Physics 3
+ * answered in words), set in two ruled columns, with its key appended on a page of its own: the
+ * key's title and each subject's table of numbers over answers sit across the top of that page,
+ * above an empty ruled grid. Or one column with Greek option letters and a key run of pairs.
+ */
+function paperHtml(key: 'tables' | 'pairs'): string {
+  const mcq = (n: number, stem: string, opts: string[], labels: string[]) =>
+    `<p class="q"><b>${n}.</b> ${stem}</p><p class="o">${opts.map((o, i) => `(${labels[i]}) ${o}`).join('&emsp;')}</p>`;
+  const latin = ['A', 'B', 'C', 'D'], greek = ['α', 'β', 'γ', 'δ'];
+  const labels = key === 'tables' ? latin : greek;
+  const maths = [
+    mcq(1, 'What is 2 + 3?', ['4', '5', '6', '7'], labels),
+    mcq(2, 'What is 3 × 4?', ['7', '10', '12', '14'], labels),
+    mcq(3, 'What is 10 − 6?', ['4', '5', '6', '3'], labels),
+    mcq(4, 'What is 9 ÷ 3?', ['1', '2', '6', '3'], labels),
+  ].join('');
+  const physics = [
+    mcq(1, 'Which unit measures force?', ['newton', 'joule', 'watt', 'pascal'], labels),
+    mcq(2, 'Which unit measures power?', ['newton', 'joule', 'pascal', 'watt'], labels),
+    '<p class="q"><b>3.</b> A car covers 120 km in 2 hours. Find its average speed in km/h.</p>',
+    mcq(4, 'Which quantity is a vector?', ['mass', 'velocity', 'time', 'energy'], labels),
+  ].join('');
+  const style = `@page { size: A4; margin: 15mm } body { font: 11pt 'DejaVu Serif', serif; margin: 0 }
+    h1 { font-size: 16pt } h2 { font-size: 14pt } h3 { font-size: 12pt; margin: 8pt 0 } p { margin: 0 0 5pt } .q { margin-top: 10pt } .o { padding-left: 14pt }
+    .cols { display: flex; height: 215mm } .cols > div { flex: 1; padding: 0 5mm } .cols > div:first-child { border-right: 1px solid #000 }
+    table { border-collapse: collapse; margin: 3pt 0 } td, th { border: 0.6pt solid #000; padding: 1mm 3mm; text-align: center } .next { break-before: page }`;
+  const table = (ns: number[], as: string[]) => `<table><tr><th>№</th>${ns.map(n => `<td>${n}</td>`).join('')}</tr><tr><th>✓</th>${as.map(a => `<td>${a}</td>`).join('')}</tr></table>`;
+  if (key === 'tables') {
+    return `<!doctype html><html><head><meta charset="utf-8"><style>${style}</style></head><body>
+      <h1>Science and Mathematics Test</h1>
+      <div class="cols"><div><h3>Mathematics</h3>${maths}</div><div><h3>Physics</h3>${physics}</div></div>
+      <div class="next"><h2>Answer key</h2><p>Mathematics</p>${table([1, 2, 3, 4], ['B', 'C', 'A', 'D'])}<p>Physics</p>${table([1, 2, 4], ['A', 'D', 'B'])}</div>
+      <div class="cols"><div></div><div></div></div></body></html>`;
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${style}</style></head><body>
+    <h1>Mathematics Test</h1>${maths}
+    <div class="next"><h2>Απαντήσεις</h2><p>1.β &emsp; 2.γ &emsp; 3.α</p><p>4.δ</p></div></body></html>`;
+}
+
+describe.skipIf(!haveChromium())('a key appended to the paper', () => {
+  let dir = '';
+  const made: Record<string, string> = {};
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answers-appended-'));
+    const { browser, page } = await printingPage();
+    try {
+      for (const key of ['tables', 'pairs'] as const) {
+        made[key] = path.join(dir, `${key}.pdf`);
+        fs.writeFileSync(made[key], await printHtml(page, paperHtml(key)));
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const read = async (file: string) => {
+    const doc = await analyse(file);
+    await answersStage().run(doc, {} as StageContext);
+    return doc;
+  };
+
+  it('is the tail, not questions: each subject\'s table joined to that subject, the numbers it leaves out unanswered', async () => {
+    const doc = await read(made.tables);
+    expect(doc.questions.map(q => `${q.section}:${q.number}=${q.answer}`)).toEqual([
+      'Mathematics:1=B', 'Mathematics:2=C', 'Mathematics:3=A', 'Mathematics:4=D',
+      'Physics:1=A', 'Physics:2=D', 'Physics:3=null', 'Physics:4=B',
+    ]);
+    // The key's lines are no question's text.
+    expect(doc.questions.flatMap(q => q.lines).map(l => rawText(l.spans)).join('\n')).not.toMatch(/Answer key|✓/u);
+    expect(doc.messages.list.filter(m => m.rule.startsWith('answers/') && m.rule !== 'answers/missing').map(m => m.message)).toEqual([]);
+  }, 120_000);
+
+  it('reads a run of pairs in the letters the options are printed in', async () => {
+    const doc = await read(made.pairs);
+    expect(doc.questions.map(q => `${q.number}=${q.answer}`)).toEqual(['1=β', '2=γ', '3=α', '4=δ']);
+    expect(doc.tail.map(l => rawText(l.spans)).join(' ')).toMatch(/Απαντήσεις/u);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 // Key pictures whose ruled tables put a row of item numbers over a row of answers (ten or so to a
 // table, a heading per section above its tables). A row is a row of numbers when OCR of its cells
-// agrees on a run rising by one; the row under it holds the answers, cell by cell. An answer cell
+// agrees on a run rising by one, or reads numbers that rise; the row under it holds the answers, cell by cell. An answer cell
 // is a circled option (told by its ring), a letter of the paper's script, or a value; letters are
 // read with the paper's OCR language and only the characters an answer can be. What stands between
 // tables is their heading; blocks and headings go to the caller as for a key read from text.
@@ -26,15 +26,25 @@ const GLYPH = 42;
 
 const centre = (c: GridCell) => (c.box[0] + c.box[2]) / 2;
 
-/** The row read as a run of item numbers rising by one: its first number, or null. */
-async function numberRun(g: Gray, row: GridRow, digits: OcrPool): Promise<number | null> {
+/**
+ * The row read as a row of item numbers, one per inked cell (null for a cell whose number cannot be
+ * told), or null where it is no such row. Where most cells agree on a run rising by one, every cell
+ * takes its number from the run (OCR need only agree on where it starts); a key that leaves numbers
+ * out (a form that keeps a longer form's numbers, a question answered in words) rises by more, and
+ * each cell keeps its own reading where the readings rise.
+ */
+async function numberRow(g: Gray, row: GridRow, digits: OcrPool): Promise<(number | null)[] | null> {
   const cells = row.cells.filter(c => c.ink);
   if (cells.length < 2 || cells.some(c => isCircled(g, c.ink!))) return null;
-  const read = await Promise.all(cells.map(c => readNumber(digits, g, c.ink!)));
+  const read = (await Promise.all(cells.map(c => readNumber(digits, g, c.ink!)))).map(r => (r ? Number(r) : null));
   const votes = new Map<number, number>();
-  read.forEach((r, i) => { if (r) votes.set(Number(r) - i, (votes.get(Number(r) - i) ?? 0) + 1); });
+  read.forEach((r, i) => { if (r !== null) votes.set(r - i, (votes.get(r - i) ?? 0) + 1); });
   const [start, agree] = [...votes.entries()].sort((x, y) => y[1] - x[1])[0] ?? [NaN, 0];
-  return agree >= Math.max(2, cells.length * AGREE) && start >= 1 ? start : null;
+  const enough = Math.max(2, cells.length * AGREE);
+  if (agree >= enough && start >= 1) return cells.map((_, i) => start + i);
+  const known = read.filter((r): r is number => r !== null && r >= 1);
+  if (known.length < enough || known.some((r, i) => i > 0 && r <= known[i - 1])) return null;
+  return read.map(r => (r !== null && r >= 1 ? r : null));
 }
 
 /** One answer cell: a ring's digit, or the letters or value OCR reads with the answer alphabet. */
@@ -81,20 +91,22 @@ export async function readGridKey(g: Gray, digits: OcrPool, letters: OcrPool, te
     above = bottom + 3;
     let any = false;
     for (let r = 0; r + 1 < rows.length; r++) {
-      const start = await numberRun(g, rows[r], digits);
-      if (start === null) continue;
+      const numbers = await numberRow(g, rows[r], digits);
+      if (numbers === null) continue;
       if (!any) for (const h of headings) out.heading(h);
       any = found = true;
-      const numbers = rows[r].cells.filter(c => c.ink);
+      const cells = rows[r].cells.filter(c => c.ink);
       const under = rows[r + 1];
-      const answers = await Promise.all(numbers.map(async (c, i) => {
+      const answers = await Promise.all(cells.map(async (c, i) => {
+        const n = numbers[i];
+        if (n === null) { problems.push(`table ${ti + 1}: the item number in column ${i + 1} cannot be read`); return null; }
         const cell = under.cells.find(u => centre(c) > u.box[0] && centre(c) < u.box[2]);
-        if (!cell?.ink) { problems.push(`table ${ti + 1}: item ${start + i} has no answer in the key`); return null; }
+        if (!cell?.ink) { problems.push(`table ${ti + 1}: item ${n} has no answer in the key`); return null; }
         const a = await readAnswer(g, cell.ink, digits, letters, alphabet);
-        if (!a) problems.push(`table ${ti + 1}: the answer to item ${start + i} cannot be read`);
+        if (!a) problems.push(`table ${ti + 1}: the answer to item ${n} cannot be read`);
         return a;
       }));
-      answers.forEach((a, i) => { if (a) out.add(start + i, a); });
+      answers.forEach((a, i) => { if (a) out.add(numbers[i]!, a); });
       r++;
     }
   }

@@ -93,22 +93,27 @@ function pairsOn(tokens: KeyToken[]): { number: number; answer: string; circled:
     if (n === null || !a || (out.length && n <= out[out.length - 1].number)) return null;
     out.push({ number: n, ...a });
   }
-  // A row of numbers alone (`3 4 5 6`) is a header of numbers, not pairs of a number and a value.
-  if (out.length >= 2 && t.every(x => itemNumber(x.text) !== null) && t.every((x, i) => i === 0 || itemNumber(x.text) === itemNumber(t[i - 1].text)! + 1)) return null;
+  // A row of numbers alone, every one above the one before (`3 4 5 6`, `2 3 5 9`), is a header of
+  // item numbers, not pairs of a number and a value.
+  if (out.length >= 2 && rising(t)) return null;
   return out;
 }
 
-/** A row of item numbers rising by one after an optional label (`№ 1 2 3`): the numbered tokens, or null. */
+/** Tokens that are all item numbers, each above the one before. */
+function rising(tokens: KeyToken[]): boolean {
+  return tokens.every((x, i) => itemNumber(x.text) !== null && (i === 0 || itemNumber(x.text)! > itemNumber(tokens[i - 1].text)!));
+}
+
+/**
+ * A row of item numbers after an optional label (`№ 1 2 3`): the numbered tokens, or null. The
+ * numbers rise, by one or by more: a key answers the questions it has answers for, and a form that
+ * keeps a longer form's numbers (2, 3, 5, 9 …) or a question answered in words leaves a number out.
+ */
 function numberRow(tokens: KeyToken[]): KeyToken[] | null {
   const first = tokens.findIndex(x => itemNumber(x.text) !== null);
-  if (first < 0) return null;
+  if (first < 0 || first > 2) return null;
   const nums = tokens.slice(first);
-  if (nums.length < 2 || first > 2) return null;
-  for (let i = 0; i < nums.length; i++) {
-    const n = itemNumber(nums[i].text);
-    if (n === null || (i > 0 && n !== itemNumber(nums[i - 1].text)! + 1)) return null;
-  }
-  return nums;
+  return nums.length >= 2 && rising(nums) ? nums : null;
 }
 
 /** The answers under a row of numbers, each matched to a number by position (by order where positions are unknown). */
@@ -165,11 +170,16 @@ export class PairBlocks {
   }
 }
 
-/** Whether a line is pairs of a key, or a row of numbers with the answers under it on the next line. */
-export function keyLineKind(line: KeyTextLine, next?: KeyTextLine): 'pairs' | 'numbers-over-answers' | null {
+/**
+ * Whether a line is a row of a key — pairs, or a row of numbers with the answers under it on the
+ * next line — and how many answers it gives; null where it is neither.
+ */
+export function keyRow(line: KeyTextLine, next?: KeyTextLine): { kind: 'pairs' | 'numbers-over-answers'; entries: number } | null {
   const numbers = numberRow(line.tokens);
-  if (numbers && next && next.page === line.page && answersUnder(numbers, next.tokens)) return 'numbers-over-answers';
-  return pairsOn(line.tokens) ? 'pairs' : null;
+  const under = numbers && next && next.page === line.page ? answersUnder(numbers, next.tokens) : null;
+  if (under) return { kind: 'numbers-over-answers', entries: under.filter(Boolean).length };
+  const pairs = pairsOn(line.tokens);
+  return pairs ? { kind: 'pairs', entries: pairs.length } : null;
 }
 
 /**

@@ -123,8 +123,9 @@ function choiceOf(answer: string, circled: boolean): boolean | null {
  * answers): each block's section from the nearest heading that names one; a block under no such
  * heading continues the section of the block before it where its numbers run on, else takes the
  * paper's section at its place where the key has as many blocks as the paper has sections.
+ * `report`: whether what the reading finds wrong becomes a diagnostic (not for a reading only weighed).
  */
-export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocument, keyName: string): Answer[] {
+export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocument, keyName: string, report = true): Answer[] {
   const named: (string | null)[] = blocks.map(b => {
     for (const h of b.headings) { const s = keySection(h, t, doc); if (s) return s; }
     return null;
@@ -147,7 +148,7 @@ export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocum
       seen.add(k);
       out.push({ section, number: e.number, value: e.answer, choice: choiceOf(e.answer, e.circled), points: null });
     }
-    if (again.length) doc.messages.warn('answers/repeated', `${keyName} gives item(s) ${again.join(', ')}${section ? ` of ${section}` : ''} again${b.headings.length ? ` under "${b.headings[0]}"` : ''}, a section the paper was not read with; the first reading is kept`, { stage: 'answers' });
+    if (again.length && report) doc.messages.warn('answers/repeated', `${keyName} gives item(s) ${again.join(', ')}${section ? ` of ${section}` : ''} again${b.headings.length ? ` under "${b.headings[0]}"` : ''}, a section the paper was not read with; the first reading is kept`, { stage: 'answers' });
   }
   return out;
 }
@@ -189,6 +190,20 @@ function keyAlphabet(doc: PaperDocument): { headings: string; cells: string; alp
 function coversQuestions(doc: PaperDocument, entries: readonly { number: number }[]): number {
   const asked = new Set(doc.questions.map(q => q.number));
   return new Set(entries.map(e => e.number).filter(n => asked.has(n))).size;
+}
+
+/**
+ * How many of the paper's questions answers reach, joined as joinAnswers joins them: by section
+ * where they name one. Where numbering restarts per section, a reading that gives each section its
+ * own entries reaches every question; one that names no section reaches each number once.
+ */
+function answersQuestions(doc: PaperDocument, answers: readonly Answer[]): number {
+  const reached = new Set<Question>();
+  for (const a of answers) {
+    const q = doc.questions.find(x => x.number === a.number && (a.section === null || x.section === a.section));
+    if (q) reached.add(q);
+  }
+  return reached.size;
 }
 
 /** A key picture of numbers-over-answers tables, as answers; null where it has none. */
@@ -486,7 +501,8 @@ export function answersStage(): Stage {
         const inline = inlineAnswers(doc);
         // The lines after the questions read by their structure too (a table or runs of pairs in any script): the fuller reading is kept.
         const blocks = readPairKey(doc.tail.map(l => ({ page: l.page, tokens: tokensOfSpans(l.spans) })));
-        const answers = coversQuestions(doc, blocks.flatMap(b => b.entries)) > coversQuestions(doc, inline) ? fromPairBlocks(blocks, doc.template, doc, 'the key printed in the paper') : inline;
+        const keyName = 'the key printed in the paper';
+        const answers = answersQuestions(doc, fromPairBlocks(blocks, doc.template, doc, keyName, false)) > answersQuestions(doc, inline) ? fromPairBlocks(blocks, doc.template, doc, keyName) : inline;
         if (answers.length) joinAnswers(doc, answers, 'the answers printed in the paper', q => q.type !== 'free');
         return;
       }

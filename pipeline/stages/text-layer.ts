@@ -234,7 +234,12 @@ export function clampGiants(spans: Span[], pageNumber: number, doc: PaperDocumen
  * the body, and the body grows to hold it. Returns those spans.
  */
 export function splitFurniture(page: PageInfo, spans: Span[], t: Template, found: ReadonlyMap<Span, string> = new Map()): Span[] {
-  const body = findBody(page, page.shapes, t.layout?.columns !== 1);
+  let body = findBody(page, page.shapes, t.layout?.columns !== 1);
+  // A column rule bounds the body where the body lies along it. A page whose column rules run past
+  // no text of its own (a key or a closing page set across the top of an empty two-column grid)
+  // has its body where that text is: it is bounded by the page's margins, as an unruled page is.
+  const along = (s: Span) => !found.has(s) && s.text.trim() && centerY(s.bbox) >= body.y0 && centerY(s.bbox) <= body.y1;
+  if (body.ruleX !== null && !page.ocr && !spans.some(along)) body = findBody(page, page.shapes, false);
   page.body = { y0: body.y0, y1: body.y1 };
   page.spans = [];
   page.furniture = [];

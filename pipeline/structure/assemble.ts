@@ -112,10 +112,12 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     if (f.heading === 'instructions') instructionsOver = false;
     if (kind === 'instructions' && (instructionsOver || opens.has(i))) instructionsOver = true;
     else if (kind) {
-      // Instructions are furniture; what follows the end of the questions in a column is the tail (a key may be there).
-      roles[i] = kind === 'stopped' ? 'tail' : 'aside';
+      // Instructions are furniture; what follows the end of the questions in a column, and a key
+      // appended to the paper, are the tail (where the answers stage reads a key).
+      const tail = kind === 'stopped' || kind === 'key';
+      roles[i] = tail ? 'tail' : 'aside';
       doc.pages[line.page - 1].furniture.push(...line.spans);
-      if (kind === 'stopped') { doc.tail.push(line); current = null; }
+      if (tail) { doc.tail.push(line); current = null; }
       continue;
     }
     if (frontFrom.has(i)) current = null;

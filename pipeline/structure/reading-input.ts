@@ -1,23 +1,27 @@
 // What the decoder reads: the lines it may take as anchors (candidates) and the lines set aside
-// before any decision — a block under an instructions heading, and what follows the end of the
-// questions in a column (the template's end marks: KICE's `확인 사항`, an `END OF PAPER`).
+// before any decision — a block under an instructions heading, what follows the end of the
+// questions in a column (the template's end marks: KICE's `확인 사항`, an `END OF PAPER`), and a key
+// printed after the questions (key-block.ts).
 import type { PaperDocument } from '../document.ts';
 import type { LineFeatures } from './candidates.ts';
 import type { Candidate } from './decode.ts';
 import { matchAnchor, ocrNumberText } from './anchors.ts';
 import { marginMark } from './ocr-numbering.ts';
 import { firstPartLead } from './lead.ts';
+import { appendedKeyStart } from './key-block.ts';
 
-/** Why a line is set aside: an instruction block, or past the end of the questions in its column. */
-export type AsideKind = 'instructions' | 'stopped';
+/** Why a line is set aside: an instruction block, past the end of the questions in its column, or a key appended to the paper. */
+export type AsideKind = 'instructions' | 'stopped' | 'key';
 
 export function setAside(features: LineFeatures[], doc: PaperDocument): Map<number, AsideKind> {
   const aside = new Map<number, AsideKind>();
   const stopped = new Set<string>();
   let instructionsOn: number | null = null;
+  const key = appendedKeyStart(features);
   for (const f of features) {
-    const key = `${f.line.page}:${f.line.column}`;
-    if (stopped.has(key) || f.heading === 'end') { stopped.add(key); aside.set(f.index, 'stopped'); continue; }
+    if (key !== null && f.index >= key) { aside.set(f.index, 'key'); continue; }
+    const column = `${f.line.page}:${f.line.column}`;
+    if (stopped.has(column) || f.heading === 'end') { stopped.add(column); aside.set(f.index, 'stopped'); continue; }
     // A block of numbered instructions runs to the next section or type heading, or the end of its page.
     if (instructionsOn !== null && instructionsOn !== f.line.page) instructionsOn = null;
     if (f.heading === 'instructions') { instructionsOn = f.line.page; aside.set(f.index, 'instructions'); continue; }
@@ -37,10 +41,11 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
   const t = doc.template;
   const out: Candidate[] = [];
   for (const f of features) {
-    // Past the end of the questions in its column: no candidate. Under an instructions heading: a
-    // candidate still (the questions may start there), that the decoder takes only at a cost.
+    // Past the end of the questions in its column, or in a key appended to the paper: no candidate.
+    // Under an instructions heading: a candidate still (the questions may start there), that the
+    // decoder takes only at a cost.
     const kind = aside.get(f.index);
-    if (kind === 'stopped') continue;
+    if (kind === 'stopped' || kind === 'key') continue;
     const out0 = out.length;
     if (f.ocr) {
       const left = doc.pages[f.line.page - 1].columns[f.line.column];
