@@ -29,23 +29,61 @@ body { font: 12pt serif; margin: 2cm; } p { margin: 0.4em 0; } .o { margin-left:
 <p>4. What is the chemical symbol for sodium? [1 mark]</p>
 <p class="o">A) S</p><p class="o">B) So</p><p class="o">C) Na</p><p class="o">D) Sd</p>`;
 
+// Marks stated once for many questions: a range's in the instructions set across the top, over
+// the column rule (where text-layer sets them apart with the page's head); a section heading's for
+// each question under it, its bracket wrapped onto a second line; a table's bold header row inside
+// a question, set smaller than that heading, which does not end the section's marks.
+const STATED = `<!doctype html><meta charset="utf-8"><style>
+body { font: 11pt serif; margin: 1.5cm; } p { margin: 0.35em 0; }
+.cols { height: 190mm; column-fill: balance; column-count: 2; column-gap: 1cm; column-rule: 0.7pt solid #000; }
+.instr { border: 0.6pt solid #666; padding: 2mm; margin-bottom: 4mm; font-size: 10pt; }
+table { font-size: 9.5pt; margin-left: 2em; } th { font-weight: bold; text-align: left; }
+h3 { font-size: 11pt; margin: 0.6em 0 0.3em; }
+</style>
+<h2>Year 10 Mathematics — Unit Test</h2>
+<div class="instr"><p>Answer all questions.</p><p>Question numbers 1 to 3 carry 3 marks each.</p></div>
+<div class="cols">
+<p>1. Solve 2x + 3 = 11.</p>
+<p>2. Expand (x + 2)(x − 5).</p>
+<p>3. Find the gradient of the line through (1, 2) and (3, 8).</p>
+<h3>Section B (2 marks<br>each)</h3>
+<p>4. The table shows how many books a class read each day.</p>
+<table><tr><th>Day</th><th>Books read</th></tr><tr><td>Monday</td><td>7</td></tr><tr><td>Tuesday</td><td>12</td></tr><tr><td>Wednesday</td><td>5</td></tr></table>
+<p>How many books did the class read in all?</p>
+<p>5. What is 25% of 240?</p>
+<p>6. Simplify 3a + 4b − a + 2b.</p>
+<p>7. Write 0.375 as a fraction in its lowest terms.</p>
+<p>8. A rectangle is 9 cm long and 4 cm wide. Find its area.</p>
+</div>`;
+
+/** The paper printed from `html` by headless Chromium, read by the pipeline: the run and its records by number. */
+async function readHtml(name: string, html: string) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'generic-'));
+  const file = path.join(tmp, `${name}.html`);
+  fs.writeFileSync(file, html);
+  const inDir = path.join(tmp, 'in');
+  fs.mkdirSync(inDir);
+  execFileSync('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    `--user-data-dir=${path.join(tmp, 'profile')}`, '--no-pdf-header-footer', `--print-to-pdf=${path.join(inDir, `${name}.pdf`)}`, `file://${file}`], { stdio: 'ignore' });
+  const out = path.join(tmp, 'out');
+  const result = await runBatch(resolveConfig({ year: '2026', inDir, outDir: out, progress: false }, {}));
+  const recs = fs.readFileSync(path.join(out, '2026', 'items.jsonl'), 'utf8').trim().split('\n').map(l => JSON.parse(l)).sort((a, b) => a.number - b.number);
+  return { result, recs };
+}
+
 describe('generic template', () => {
   it('reads an educator\'s quiz: instructions and inner lists are not questions', async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'generic-'));
-    const html = path.join(tmp, 'quiz.html');
-    fs.writeFileSync(html, QUIZ);
-    const inDir = path.join(tmp, 'in');
-    fs.mkdirSync(inDir);
-    execFileSync('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${path.join(tmp, 'profile')}`, '--no-pdf-header-footer', `--print-to-pdf=${path.join(inDir, 'quiz.pdf')}`, `file://${html}`], { stdio: 'ignore' });
-    const out = path.join(tmp, 'out');
-    const result = await runBatch(resolveConfig({ year: '2026', inDir, outDir: out, progress: false }, {}));
+    const { result, recs } = await readHtml('quiz', QUIZ);
     expect(result.papers[0].status).toBe('done');
-    const recs = fs.readFileSync(path.join(out, '2026', 'items.jsonl'), 'utf8').trim().split('\n').map(l => JSON.parse(l)).sort((a, b) => a.number - b.number);
     expect(recs[0].exam.template).toBe('generic');
     expect(recs.map(r => [r.number, r.type, r.options.length, r.points])).toEqual([[1, 'mcq', 4, 1], [2, 'mcq', 4, 2], [3, 'free', 0, 3], [4, 'mcq', 4, 1]]);
     expect(recs[1].stem).toMatch(/Fill a beaker[\s\S]*Heat it[\s\S]*control\?$/);
     expect(recs[3].options.map((o: { text: string }) => o.text)).toEqual(['S', 'So', 'Na', 'Sd']);
     expect(result.papers[0].messages.map(m => m.rule)).toContain('segment/numbered-instructions');
+  }, 60_000);
+
+  it('gives questions the marks stated for a range above the columns and for each question under a heading', async () => {
+    const { recs } = await readHtml('stated', STATED);
+    expect(recs.map(r => [r.number, r.points])).toEqual([[1, 3], [2, 3], [3, 3], [4, 2], [5, 2], [6, 2], [7, 2], [8, 2]]);
   }, 60_000);
 });

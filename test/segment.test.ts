@@ -22,6 +22,9 @@ import { labelStats } from '../pipeline/structure/label-role.ts';
 import { learnOtherOptions, optionSchemes } from '../pipeline/structure/learn.ts';
 import type { Template } from '../pipeline/template.ts';
 import { applyRangeTypes, rangeTypes } from '../pipeline/structure/range-types.ts';
+import { applyRangeMarks, rangeMarks } from '../pipeline/structure/range-marks.ts';
+import type { LineRole } from '../pipeline/structure/assemble.ts';
+import { markText, markValue } from '../pipeline/structure/marks.ts';
 import type { Question } from '../pipeline/document.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
@@ -246,6 +249,48 @@ describe('answer kinds stated for a range of questions', () => {
     const q = { number: 4, type: 'free', options: [] } as unknown as Question;
     applyRangeTypes([q], ranges, new Map([[q, 5]]));
     expect(q.type).toBe('mcq');
+  });
+});
+
+describe('marks stated for many questions at once', () => {
+  const generic = templates.find(t => t.id === 'generic')!;
+  const doc = { template: generic } as unknown as PaperDocument;
+  const read = (rows: { text: string; role?: LineRole }[], head: { text: string; before: number }[] = []) =>
+    rangeMarks(features(rows), rows.map(r => r.role ?? 'aside'), doc, head).map(r => [r.from, r.to, r.each]);
+
+  it('reads a range\'s marks each in the languages papers print them, words ending where their letters do', () => {
+    expect(read([
+      { text: 'Question numbers 13 to 22 carry 3 marks each.' },
+      { text: 'Задания 1–3 оцениваются в 5 баллов каждое.' },
+      { text: 'Τα θέματα 4 έως 6 βαθμολογούνται με 2 μονάδες το καθένα.' },
+      { text: 'Die Aufgaben 7 bis 9 werden mit je 2 Punkten bewertet.' },
+      { text: '4. 10번부터 12번까지는 각 3점입니다.' },
+      { text: 'Từ câu 23 đến câu 24, mỗi câu 1,25 điểm.' },
+    ])).toEqual([[13, 22, 3], [1, 3, 5], [4, 6, 2], [7, 9, 2], [10, 12, 3], [23, 24, 1.25]]);
+  });
+
+  it('reads Arabic set in presentation forms as its letters, and a range of one question', () => {
+    // ﻟﻜﻞ ﻣﻨﻬﺎ … درﺟﺎت as a PDF's text layer gives them (U+FExx), not لكل منها … درجات.
+    expect(read([{ text: 'الأﺳﺌﻠﺔ ﻣﻦ 2 إﻟﻰ 4 ﻟﻜﻞ ﻣﻨﻬﺎ 4 درﺟﺎت.' }, { text: 'Question numbers 6 to 6 carry 1 mark each.' }])).toEqual([[2, 4, 4], [6, 6, 1]]);
+  });
+
+  it('reads statements set apart above the body with the page\'s head, before the questions they give marks', () => {
+    const rows = [{ text: '1. Solve 2x = 6.', role: 'question' as const }, { text: '2. Solve 3x = 9.', role: 'question' as const }];
+    expect(read(rows, [{ text: '第1～2题每小题4分。', before: 0 }])).toEqual([[1, 2, 4]]);
+    const q = (number: number) => ({ number, points: null }) as unknown as Question;
+    const questions = [q(1), q(2)];
+    const ranges = rangeMarks(features(rows), ['question', 'question'], doc, [{ text: '第1～2题每小题4分。', before: 0 }]);
+    expect(applyRangeMarks(questions, ranges, new Map(questions.map((x, i) => [x, i])))).toBe(2);
+    expect(questions.map(x => x.points)).toEqual([4, 4]);
+  });
+
+  it('reads a heading\'s marks for each question under it, with a decimal comma, in any language', () => {
+    const value = (text: string) => { const m = generic.re.sectionPoints!.exec(markText(text)); return m ? markValue(m) : null; };
+    expect(['Section B (5 marks each)', 'Parte A (2,5 puntos cada una)', 'Часть 1 (по 2 балла)', 'Μέρος Α (3 μονάδες η καθεμία)', 'القسم أ (3 درجات لكل سؤال)',
+      '一、选择题（本大题共6小题，每小题5分，共30分）', 'Ⅰ 選択問題（各3点）', '객관식 (각 2점)', 'Phần I (mỗi câu 0,25 điểm)', 'ก. ปรนัย (ข้อละ 2 คะแนน)'].map(value))
+      .toEqual([5, 2.5, 2, 3, 3, 5, 3, 2, 0.25, 2]);
+    // A question's own mark with a decimal in its text is no heading's.
+    expect(value('1. Calcule f(2,5). (1 punto)')).toBeNull();
   });
 });
 

@@ -1,13 +1,14 @@
 // layout: the columns of each page and its lines in reading order (page, column, top to bottom).
 // A line is a cluster of spans whose vertical extents overlap, so a fraction's numerator and
 // denominator, or a tall formula that rises above its question number, stay on the line they sit on.
-import type { Column, Line, PageInfo, Span } from '../document.ts';
+import type { Column, Line, PageInfo, PaperDocument, Span } from '../document.ts';
 import { bboxUnion, centerX, centerY, height } from '../document.ts';
 import { findBody } from '../text/body.ts';
 import type { Stage } from '../stage.ts';
 import { denominatorLine, numeratorLine, numeratorsOver } from '../math/inline.ts';
 import { RULE } from '../math/glyphs.ts';
 import { pageReadsRtl, readingOrder } from '../text/direction.ts';
+import { rawText } from '../text/line-text.ts';
 
 /** A gutter is at least this wide (points)… */
 const GUTTER_MIN = 10;
@@ -276,6 +277,23 @@ export function buildLines(spans: Span[], page: number, column: number, rtl = fa
       return { page, column, spans: read.spans, bbox: bboxUnion(l.spans.map(s => s.bbox)), ...(read.rtl ? { rtl: true } : {}) };
     })
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
+}
+
+/**
+ * The lines of what text-layer set apart above each page's body with its head (a cover's
+ * instructions set across the columns, over the column rule), in reading order, each with the
+ * index of the body line it stands before: they are no body line, but a statement there (marks for
+ * a range of questions) is the paper's.
+ */
+export function headLines(doc: PaperDocument): { text: string; before: number }[] {
+  const inBody = new Set(doc.lines.flatMap(l => l.spans));
+  return doc.pages.flatMap(page => {
+    const above = page.furniture.filter(s => !inBody.has(s) && centerY(s.bbox) < page.body.y0 && s.text.trim());
+    if (!above.length) return [];
+    const first = doc.lines.findIndex(l => l.page >= page.number);
+    const before = first < 0 ? doc.lines.length : first;
+    return buildLines(above, page.number, 0, pageReadsRtl(above)).map(l => ({ text: rawText(l.spans), before }));
+  });
 }
 
 export function layoutStage(): Stage {

@@ -20,6 +20,7 @@ import { judge, readConventions } from '../structure/judge.ts';
 import type { LabelStats } from '../structure/label-role.ts';
 import { labelGroups } from '../structure/label-groups.ts';
 import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
+import { headLines } from './layout.ts';
 import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
 import { canOpen } from '../structure/sections.ts';
 import { statedCount } from '../text/stated-count.ts';
@@ -199,7 +200,7 @@ export function segmentStage(): Stage {
       if (t.infer) decideGroups(doc, drafts, learnOtherOptions(blocksOf(read), ctx.config.root, t.options));
       doc.questions = questionsOf(doc, drafts);
       // Marks stated once for a range of questions (a section's heading, a statement on the cover).
-      const ranges = rangeMarks(features, roles, doc);
+      const ranges = rangeMarks(features, roles, doc, headLines(doc));
       if (ranges.length) {
         const at = new Map(doc.questions.map(q => [q, doc.lines.indexOf(q.lines[0])]));
         const given = applyRangeMarks(doc.questions, ranges, at);

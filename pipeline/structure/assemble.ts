@@ -9,11 +9,35 @@ import type { Reading } from './decode.ts';
 import { splitLead } from './lead.ts';
 import { markingLine, withRule, type Marking, type MarkRule } from './marking.ts';
 import { buildQuestion, type Draft } from './question.ts';
-import { markValue } from './marks.ts';
+import { markText, markValue } from './marks.ts';
+import type { Template } from '../template.ts';
 import { sectionRanges } from './sections.ts';
 import { matchAnchor } from './anchors.ts';
 import { marginMark } from './ocr-numbering.ts';
 import type { AsideKind } from './reading-input.ts';
+
+/** A heading set below this share of the size of its group's heading is inside the group, not a new one. */
+const INNER_HEADING = 0.95;
+
+/** Brackets a line opens and does not close: a heading's statement that runs on to the next line. */
+const openBrackets = (text: string) => (text.match(/[(（[【]/gu)?.length ?? 0) - (text.match(/[)）\]】]/gu)?.length ?? 0);
+
+/**
+ * The points a heading line states for every question under it (`(5 points each)`, `（每小题5分）`,
+ * the template's `points.sectionDefault`), read where its bracket closes on the next line too
+ * (`(5 μονάδες η` / `καθεμία)`): the value, and how many lines the statement takes.
+ */
+function headingPoints(features: LineFeatures[], i: number, t: Template, opensQuestion: (i: number) => boolean): { value: number; lines: 1 | 2 } | null {
+  const re = t.re.sectionPoints;
+  if (!re) return null;
+  const text = markText(features[i].text);
+  const own = re.exec(text);
+  if (own) return { value: markValue(own), lines: 1 };
+  const next = features[i + 1];
+  if (!next || openBrackets(text) <= 0 || opensQuestion(i + 1) || next.line.page !== features[i].line.page) return null;
+  const joined = re.exec(`${text} ${markText(next.text)}`);
+  return joined && joined.index! < text.length ? { value: markValue(joined), lines: 2 } : null;
+}
 
 /** What the reading does with each line. */
 export type LineRole = 'question' | 'aside' | 'tail' | 'front';
@@ -103,6 +127,9 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
   let sectionPoints: number | null = null;
   let marking: Marking | null = null;
   let lastRule: MarkRule | null = null;
+  let wrapped = -1;
+  // The size of the heading that stated what the questions under it share (against the body's).
+  let groupHeading = 0;
   // An instructions block ends where the reading takes its first question in it.
   let instructionsOver = false;
   for (const [i, line] of lines.entries()) {
@@ -121,14 +148,21 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
       continue;
     }
     if (frontFrom.has(i)) current = null;
-    // On a paper read by its own conventions a heading opens a new group: what the last one stated ends.
-    if (t.infer && f.heading === 'plain' && !t.re.sectionPoints?.test(f.text)) { sectionPoints = null; typeHint = null; }
-    const pointsHere = t.re.sectionPoints?.exec(f.text);
+    // The end of a heading's statement of points, wrapped onto this line, is the heading's.
+    if (i === wrapped) { roles[i] = 'front'; continue; }
+    const pointsHere = headingPoints(features, i, t, k => opens.has(k));
+    // On a paper read by its own conventions a heading opens a new group: what the last one stated
+    // ends. One set smaller than the heading that stated it (a table's bold header row) is inside the group.
+    if (t.infer && f.heading === 'plain' && !pointsHere && f.sizeRatio >= groupHeading * INNER_HEADING) { sectionPoints = null; typeHint = null; groupHeading = 0; }
     const rule = markingLine(f.text, t);
     if (f.heading === 'section' || f.headingType || pointsHere || rule) {
       if (f.heading === 'section') { bodySection = f.headingId; sectionPoints = null; typeHint = null; marking = null; }
       if (f.headingType) typeHint = f.headingType;
-      if (pointsHere) sectionPoints = markValue(pointsHere);
+      if (f.headingType || pointsHere) groupHeading = f.sizeRatio;
+      if (pointsHere) {
+        sectionPoints = pointsHere.value;
+        if (pointsHere.lines === 2) wrapped = i + 1;
+      }
       if (rule) marking = withRule(marking, rule);
       lastRule = rule?.rule ?? null;
       // A heading's wrapped lines belong to no question.

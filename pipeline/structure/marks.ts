@@ -23,6 +23,12 @@ export function findPoints(spans: Span[], t: Template, ocr = false): { value: nu
   return null;
 }
 
+/**
+ * A line's text as mark patterns read it: NFKC folds Arabic presentation forms (`ﻟﻜﻞ` as `لكل`),
+ * full-width digits and CJK compatibility forms into the letters a template's words are written in.
+ */
+export const markText = (text: string) => text.normalize('NFKC');
+
 /** A mark's value as printed: `2.5`, `2,5` (a decimal comma). */
 export const markValue = (m: RegExpMatchArray) => Number((m.slice(1).find(g => g !== undefined) ?? '').replace(',', '.'));
 
