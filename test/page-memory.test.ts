@@ -89,6 +89,21 @@ describe('page memory', () => {
     expect(pool.take(3, 1)?.canvas).toBe(c);
   });
 
+  it('hands a page given to a process that has just stopped on to a fresh one, and throws nothing (EPIPE)', async () => {
+    const pool = new PagePool(1);
+    try {
+      const [lane] = pool.lanes();
+      (lane as unknown as { process: { kill(signal: string): void } }).process.kill('SIGKILL');
+      // Its exit not seen yet, the lane still looks alive: the page must reach another process.
+      const result = await pool.run(lane, task(3));
+      expect(result.page).toBe(3);
+      expect(result.crash).toBeUndefined();
+      expect(result.textError ?? result.renderError).toMatch(/x\.pdf|no such file|ENOENT/i);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('starts its page processes with the malloc settings that give page-sized buffers back', async () => {
     const pool = new PagePool(1);
     try {

@@ -80,13 +80,32 @@ export class PagePool implements PageWorkers {
   }
 
   private send(child: Child, task: Task): void {
+    // A process whose channel has closed (it stopped, or the pool is closing) takes no more pages.
+    if (!child.process.connected) return this.handOn(task);
     child.tasks.set(task.id, task);
-    child.process.send({ type: 'page', id: task.id, task: task.task } satisfies PoolRequest);
+    child.process.send({ type: 'page', id: task.id, task: task.task } satisfies PoolRequest, err => {
+      // The channel closed under the write (EPIPE: the process stopped). Its exit hands its pages
+      // on; where that exit was seen already, this page is handed on here. Without a callback the
+      // error is thrown in the batch's process (seen once under load in the suite, 2026-12-02).
+      if (err && !this.children.includes(child) && child.tasks.delete(task.id)) this.handOn(task);
+    });
+  }
+
+  /** A page that reached no process: to another, or failed where the pool is closed. */
+  private handOn(task: Task): void {
+    if (this.closed) {
+      task.resolve({ page: task.task.page, image: null, crash: `the page processes were closed before page ${task.task.page} was read` });
+      return;
+    }
+    this.retrying.push(task);
+    if (this.children.length < this.size) this.children.push(this.spawn());
+    this.room();
   }
 
   /** Retries first, then whoever listens hands out its waiting tasks. */
   private room(): void {
-    for (const child of this.children) while (this.retrying.length && child.tasks.size < this.perChild) this.send(child, this.retrying.shift()!);
+    // A process whose channel has closed is skipped (its exit is on the way): a page handed to it would come straight back.
+    for (const child of this.children) while (child.process.connected && this.retrying.length && child.tasks.size < this.perChild) this.send(child, this.retrying.shift()!);
     if (!this.retrying.length) for (const l of this.listeners) l();
   }
 
