@@ -52,6 +52,24 @@ describe('answers', () => {
   });
 });
 
+describe('a key\'s value for a question read without options or parts', () => {
+  const PARTS = path.join(ROOT, 'fixtures/educator/fr-exercice-parts.pdf');
+  it('makes it a short-answer question; a worked answer in words, or a question with parts, stays free', async () => {
+    const read = async () => {
+      const doc = await analyse(PARTS);
+      expect(doc.questions.map(q => [q.number, q.type, q.parts.length > 0])).toEqual([[1, 'free', true], [2, 'free', true], [3, 'free', false]]);
+      return doc;
+    };
+    const valued = await read();
+    joinAnswers(valued, [{ section: null, number: 1, value: '12', choice: null, points: null }, { section: null, number: 3, value: '-3/4', choice: null, points: null }], 'key.csv');
+    expect(valued.questions.map(q => [q.type, q.answer])).toEqual([['free', '12'], ['free', null], ['short', '-3/4']]);
+    expect(valued.messages.list.filter(m => m.rule === 'answers/typed-short').map(m => m.item)).toEqual([valued.questions[2].id]);
+    const worded = await read();
+    joinAnswers(worded, [{ section: null, number: 3, value: 'On montre par récurrence que la suite est croissante puis bornée', choice: null, points: null }], 'key.csv');
+    expect(worded.questions[2].type).toBe('free');
+  });
+});
+
 describe('text keys', () => {
   const templates = loadTemplates(path.join(ROOT, 'templates'), ROOT);
   const of = (id: string) => templates.find(t => t.id === id)!;

@@ -20,6 +20,7 @@ import { ocrPool } from '../providers/ocr.ts';
 import type { Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { keyFileFor } from '../keys/companions.ts';
+import { isValueAnswer } from '../keys/value-answer.ts';
 import { parseCsv } from '../text/csv.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { lineText, rawText } from '../text/line-text.ts';
@@ -474,7 +475,15 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
         doc.messages.warn('answers/option-unread', `${keyName} gives option ${a.value}; the question was read with ${q.options.length} option(s): its options may be misread`, at);
         q.answer = named.beyond;
       } else q.answer = named.labels.map(shownLabel).join('');
-    } else q.answer = a.value;
+    } else {
+      // A question read without options or parts for which the key gives a value asks for that
+      // value: a short answer, not a worked one (the paper prints no other cue of the difference).
+      if (q.type === 'free' && !q.parts.length && a.choice !== true && isValueAnswer(a.value)) {
+        q.type = 'short';
+        doc.messages.info('answers/typed-short', `${keyName} gives the value ${a.value}: read as a short-answer question`, at);
+      }
+      q.answer = a.value;
+    }
     if (a.points !== null && q.points !== null && a.points !== q.points) doc.messages.warn('answers/points-differ', `the paper prints ${q.points} points, ${keyName} says ${a.points}`, at);
     if (a.points !== null && q.points === null) q.points = a.points;
   }
