@@ -172,3 +172,32 @@ describe.skipIf(!haveChromium())('an inline vector figure', () => {
     expect(q2.figures).toEqual([]);
   }, 120_000);
 });
+
+describe('drawings on a page read from its pixels', () => {
+  // A 400×300 picture: a circle (one piece of strokes) with a label just outside it, a frame round
+  // two words of text, and a row of small glyphs; OCR read a "word" out of the circle's stroke.
+  const W = 400, H = 300;
+  const data = new Uint8Array(W * H).fill(255);
+  const ink = (x: number, y: number) => { data[y * W + x] = 0; };
+  for (let a = 0; a < 2 * Math.PI; a += 0.002) for (const r of [59, 60]) ink(Math.round(100 + r * Math.cos(a)), Math.round(100 + r * Math.sin(a)));
+  for (let y = 30; y < 38; y++) for (let x = 168; x < 174; x++) ink(x, y); // the label, 8 px right of the circle's top right
+  for (let x = 220; x < 380; x++) { ink(x, 40); ink(x, 120); }
+  for (let y = 40; y <= 120; y++) { ink(220, y); ink(379, y); }
+  for (let y = 70; y < 90; y++) for (let x = 240; x < 360; x++) if (x % 6 < 3) ink(x, y); // text in the frame
+  for (let k = 0; k < 10; k++) for (let y = 250; y < 262; y++) for (let x = 20 + k * 14; x < 28 + k * 14; x++) ink(x, y);
+  const g = { width: W, height: H, data };
+  const words = [
+    { bbox: [238, 68, 362, 92] as [number, number, number, number] }, // the framed text
+    { bbox: [155, 95, 162, 105] as [number, number, number, number] }, // read out of the circle's right side
+    { bbox: [18, 248, 160, 264] as [number, number, number, number] }, // the glyphs
+  ];
+  it('finds a piece of strokes larger than any glyph, with its labels, and not a frame round text', async () => {
+    const { drawingsIn } = await import('../pipeline/pixels/drawings.ts');
+    const found = drawingsIn(g, [[0, 0, W, H]], words, 72, 48, 10);
+    expect(found.boxes).toEqual([[40, 30, 174, 161]]);
+    // What OCR read on the circle's stroke is no text; the frame's text and the glyphs are.
+    expect([...found.strokes]).toEqual([1]);
+    // Without room for labels the drawing is its strokes alone.
+    expect(drawingsIn(g, [[0, 0, W, H]], words, 72, 48, 0).boxes).toEqual([[40, 40, 161, 161]]);
+  });
+});

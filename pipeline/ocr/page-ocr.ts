@@ -12,6 +12,7 @@ import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
 import { inkRuns, type Box } from '../pixels/runs.ts';
 import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
 import { cropPng } from '../pixels/crop.ts';
+import { drawingsIn } from '../pixels/drawings.ts';
 import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
 import { findRings, type Ring } from './rings.ts';
 import type { OcrPool, OcrWord } from '../providers/ocr.ts';
@@ -40,6 +41,10 @@ const BORDER = 10;
 const NUMBER_SLACK = 4;
 /** Blank width (points) that parts two words. */
 const WORD_GAP = 2.5;
+/** The least size (points) of a drawing, as a vector figure's (stages/figures.ts). */
+const DRAWING_W = 36, DRAWING_H = 24;
+/** How far (points) from a drawing's strokes its labels stand. */
+const LABEL_GAP = 4;
 
 export interface OcrPageOptions {
   /** Circled option markers of the template (①–⑤), found as rings. */
@@ -166,6 +171,11 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     const n = await marginNumber(g, area, pool, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)));
     return n ? { box: n.box, text: `${n.number}.` } : null;
   }));
+  // Drawings (a graph, a triangle) as the page's vector paths would give them; what OCR read out of
+  // their strokes is no text.
+  const bodyWords = areas.flatMap(a => (a.edge ? [] : a.words));
+  const drawings = drawingsIn(g, columnBoxes, bodyWords, px(DRAWING_W), px(DRAWING_H), px(LABEL_GAP));
+  const strokes = new Set([...drawings.strokes].map(i => bodyWords[i]));
   for (const [i, { words, mark }] of areas.entries()) {
     const marks = [mark, numbers[i]].filter((m): m is { box: Box; text: string } => m !== null);
     for (const m of marks) {
@@ -173,7 +183,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size: h / 1.05, font: OCR_FONT });
     }
     for (const w of words) {
-      if (!w.text.trim()) continue;
+      if (!w.text.trim() || strokes.has(w)) continue;
       let x0 = w.bbox[0];
       const [, y0, x1, y1] = w.bbox;
       if (marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
@@ -190,5 +200,6 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       spans.push({ text, bbox, baseline: w.line[3] / scale - sz * 0.2, size: sz, font: OCR_FONT });
     }
   }
-  return { spans, shapes };
+  const drawn = drawings.boxes.map(b => ({ page: number, kind: 'path' as const, visible: true, bbox: b.map(v => v / scale) as BBox }));
+  return { spans, shapes: [...shapes, ...drawn] };
 }

@@ -179,10 +179,12 @@ export function optionPictures(doc: PaperDocument, q: Question): OptionPicture[]
     return { cell, spans, shapes, figure, text: textOutside(q, cell, spans.filter(s => !labels.includes(s))) };
   });
   if (found.every(f => f.figure)) return found.map(f => ({ index: f.cell.index, figure: f.figure!, text: f.text, cell: f.cell.box }));
-  // An option OCR left empty carries what its cell prints.
-  return found.filter(f => !q.options[f.cell.index].text.trim() && (f.spans.length || f.shapes.length)).map(f => ({
+  // An option OCR left empty whose cell holds a drawing carries what its cell prints. One whose cell
+  // holds only text OCR could not spell (a fraction) is no figure: it carries its cell as its
+  // picture (unreadOptions), and the question has no figure for it.
+  return found.filter(f => !q.options[f.cell.index].text.trim() && f.figure).map(f => ({
     index: f.cell.index,
-    figure: { page: f.cell.page, bbox: bboxUnion([...f.spans, ...f.shapes].map(x => x.bbox)), kind: f.figure?.kind ?? 'image' },
+    figure: { page: f.cell.page, bbox: bboxUnion([...f.spans, ...f.shapes].map(x => x.bbox)), kind: f.figure!.kind },
     text: '',
     cell: f.cell.box,
   }));

@@ -1,0 +1,143 @@
+// Drawings on a page read from its pixels: a graph's axes and curves, a triangle, a circle are
+// strokes joined into one piece of ink far larger than any glyph. Found as connected pieces of ink
+// (8-connected, traced run by run so no label map of the page is held), the way a page's vector
+// paths are found on a born-digital page; what OCR read out of their strokes is no text.
+import type { Gray } from './gray.ts';
+import { INK, type Box } from './runs.ts';
+
+/** A word whose ink lies this much (share of its ink) on a drawing's strokes is OCR reading the strokes. */
+const ON_STROKES = 0.5;
+/** Text covering this share of a piece's box sits inside a frame (a boxed condition, a radical over a fraction), not beside a drawing's labels. */
+const HOLDS_TEXT = 0.08;
+/** A piece thinner than this (pixels) either way is a rule, not a drawing. */
+const RULE = 4;
+
+/** A connected piece of ink and how many pixels it holds. */
+interface Piece { box: Box; ink: number }
+
+/** Ink runs of a box of the picture, row by row, joined into connected pieces. */
+class InkRuns {
+  private readonly x0: number[] = [];
+  private readonly x1: number[] = [];
+  /** Where each row's runs start in x0/x1 (relative to the box's top), and one past the last row. */
+  private readonly rowStart: Int32Array;
+  private parent = new Int32Array(0);
+
+  constructor(g: Gray, readonly box: Box) {
+    const [bx0, by0, bx1, by1] = box;
+    this.rowStart = new Int32Array(by1 - by0 + 1);
+    for (let y = by0; y < by1; y++) {
+      this.rowStart[y - by0] = this.x0.length;
+      const row = y * g.width;
+      let start = -1;
+      for (let x = bx0; x <= bx1; x++) {
+        const ink = x < bx1 && g.data[row + x] < INK;
+        if (ink && start < 0) start = x;
+        else if (!ink && start >= 0) { this.x0.push(start); this.x1.push(x); start = -1; }
+      }
+    }
+    this.rowStart[by1 - by0] = this.x0.length;
+    this.join();
+  }
+
+  private find(i: number): number {
+    const p = this.parent;
+    while (p[i] !== i) { p[i] = p[p[i]]; i = p[i]; }
+    return i;
+  }
+
+  /** Runs of one row and the next that touch (diagonals too) are one piece. */
+  private join(): void {
+    const n = this.x0.length;
+    this.parent = Int32Array.from({ length: n }, (_, i) => i);
+    for (let r = 1; r < this.rowStart.length - 1; r++) {
+      let a = this.rowStart[r - 1];
+      const aEnd = this.rowStart[r], bEnd = this.rowStart[r + 1];
+      for (let b = aEnd; b < bEnd; b++) {
+        while (a < aEnd && this.x1[a] < this.x0[b]) a++;
+        for (let k = a; k < aEnd && this.x0[k] <= this.x1[b]; k++) {
+          const ra = this.find(k), rb = this.find(b);
+          if (ra !== rb) this.parent[ra] = rb;
+        }
+      }
+    }
+  }
+
+  /** Every piece, by its root run. */
+  pieces(): Map<number, Piece> {
+    const out = new Map<number, Piece>();
+    const by0 = this.box[1];
+    for (let r = 0; r < this.rowStart.length - 1; r++) {
+      for (let i = this.rowStart[r]; i < this.rowStart[r + 1]; i++) {
+        const root = this.find(i);
+        const p = out.get(root);
+        const y = by0 + r;
+        if (!p) out.set(root, { box: [this.x0[i], y, this.x1[i], y + 1], ink: this.x1[i] - this.x0[i] });
+        else {
+          p.box = [Math.min(p.box[0], this.x0[i]), p.box[1], Math.max(p.box[2], this.x1[i]), y + 1];
+          p.ink += this.x1[i] - this.x0[i];
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The ink inside a box, and how much of it belongs to the given pieces. */
+  inkIn(b: Box, roots: Set<number>): { all: number; held: number } {
+    const [bx0, by0, bx1, by1] = this.box;
+    let all = 0, held = 0;
+    for (let y = Math.max(by0, b[1]); y < Math.min(by1, b[3]); y++) {
+      const r = y - by0;
+      for (let i = this.rowStart[r]; i < this.rowStart[r + 1]; i++) {
+        const len = Math.min(this.x1[i], b[2], bx1) - Math.max(this.x0[i], b[0], bx0);
+        if (len <= 0) continue;
+        all += len;
+        if (roots.has(this.find(i))) held += len;
+      }
+    }
+    return { all, held };
+  }
+}
+
+export interface Drawings {
+  /** Each drawing's box, in pixels. */
+  boxes: Box[];
+  /** The words (of those given) that OCR read out of a drawing's strokes. */
+  strokes: Set<number>;
+}
+
+/**
+ * The drawings inside some boxes of a page (its columns): pieces of ink at least `minW` × `minH`
+ * pixels that hold no text inside them. `words` are what OCR read there (pixel boxes): the ones
+ * lying on a drawing's strokes are returned by index, the rest tell a frame round text from a
+ * drawing with a few labels. Ink within `labelGap` pixels of a drawing is its labels'.
+ */
+export function drawingsIn(g: Gray, boxes: Box[], words: { bbox: Box }[], minW: number, minH: number, labelGap: number): Drawings {
+  const out: Drawings = { boxes: [], strokes: new Set() };
+  for (const box of boxes) {
+    const runs = new InkRuns(g, box);
+    const all = [...runs.pieces()];
+    const big = all.filter(([, p]) => {
+      const w = p.box[2] - p.box[0], h = p.box[3] - p.box[1];
+      return w >= minW && h >= minH && w > RULE && h > RULE;
+    });
+    if (!big.length) continue;
+    const inside = words.map((w, i) => ({ w, i })).filter(({ w }) => w.bbox[0] < box[2] && w.bbox[2] > box[0] && w.bbox[1] < box[3] && w.bbox[3] > box[1]);
+    for (const [root, p] of big) {
+      const own = new Set([root]);
+      const within = inside.filter(({ w }) => w.bbox[0] >= p.box[0] - 1 && w.bbox[2] <= p.box[2] + 1 && w.bbox[1] >= p.box[1] - 1 && w.bbox[3] <= p.box[3] + 1);
+      const onStrokes = within.filter(({ w }) => {
+        const { all, held } = runs.inkIn(w.bbox, own);
+        return all > 0 && held / all >= ON_STROKES;
+      });
+      const text = within.filter(x => !onStrokes.includes(x)).reduce((a, { w }) => a + (w.bbox[2] - w.bbox[0]) * (w.bbox[3] - w.bbox[1]), 0);
+      if (text / ((p.box[2] - p.box[0]) * (p.box[3] - p.box[1])) >= HOLDS_TEXT) continue;
+      // Labels (A, P₁, x) stand apart from the strokes, just outside them: the drawing's too.
+      const near: Box = [p.box[0] - labelGap, p.box[1] - labelGap, p.box[2] + labelGap, p.box[3] + labelGap];
+      const labels = all.filter(([r, q]) => r !== root && q.box[0] < near[2] && q.box[2] > near[0] && q.box[1] < near[3] && q.box[3] > near[1]);
+      out.boxes.push(labels.reduce<Box>((b, [, q]) => [Math.min(b[0], q.box[0]), Math.min(b[1], q.box[1]), Math.max(b[2], q.box[2]), Math.max(b[3], q.box[3])], p.box));
+      for (const { i } of onStrokes) out.strokes.add(i);
+    }
+  }
+  return out;
+}
