@@ -181,6 +181,12 @@ describe('keys read by their structure', () => {
     expect(rows('Физика', '2 3 5 9', 'б 7 г а')).toEqual(['Физика: 2=б 3=7 5=г 9=а']);
   });
 
+  it('read a table of number | answer rows as pairs where a short answer is a larger number than its item (`10 20`)', () => {
+    expect(rows('数学', '# 参考答案', '1 4', '2 4', '3 2', '物理', '# 参考答案', '1 2', '2 4', '3 20', '4 1')).toEqual(['# 参考答案/数学: 1=4 2=4 3=2', '# 参考答案/物理: 1=2 2=4 3=20 4=1']);
+    // Two rows that do not go on from each other are still numbers over answers.
+    expect(rows('Key', '1 2 3 4', '3 1 4 2')).toEqual(['Key: 1=3 2=1 3=4 4=2']);
+  });
+
   it('take a row of rising numbers alone for a header, not for pairs', () => {
     expect(rows('2 3 5 9')).toEqual([]);
     expect(rows('1.B 2.A 3.60 5.ख')).toEqual([': 1=B 2=A 3=60 5=ख']);

@@ -159,6 +159,11 @@ export class PairBlocks {
     this.headings.push(text.trim());
   }
 
+  /** The number of the last entry of the block being read, if one is. */
+  lastNumber(): number | null {
+    return this.current?.entries[this.current.entries.length - 1]?.number ?? null;
+  }
+
   add(number: number, a: { answer: string; circled: boolean }): void {
     const last = this.current?.entries[this.current.entries.length - 1];
     if (!this.current || (last && number <= last.number)) {
@@ -188,19 +193,27 @@ export function keyRow(line: KeyTextLine, next?: KeyTextLine): { kind: 'pairs' |
  */
 export function readPairKey(lines: KeyTextLine[]): PairBlock[] {
   const out = new PairBlocks();
+  // Whether the line before was read as pairs: in a table of number | answer rows, `10 20` is item
+  // 10 answered 20 where its number goes on from the row above or the row below goes on from it,
+  // not a row of numbers over the next line.
+  let inPairs = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const numbers = numberRow(line.tokens);
     const next = lines[i + 1];
+    const pairs = pairsOn(line.tokens);
+    const last = out.lastNumber();
+    const below = pairs && next && next.page === line.page ? pairsOn(next.tokens) : null;
+    const goesOn = pairs !== null && ((inPairs && last !== null && pairs[0].number === last + 1) || (below !== null && below[0].number === pairs[pairs.length - 1].number + 1));
+    const numbers = goesOn ? null : numberRow(line.tokens);
     const under = numbers && next && next.page === line.page ? answersUnder(numbers, next.tokens) : null;
+    inPairs = false;
     if (numbers && under) {
       // A row label before the numbers (`№`) is part of the table, not a heading.
       under.forEach((a, k) => { if (a) out.add(itemNumber(numbers[k].text)!, a); });
       i++;
       continue;
     }
-    const pairs = pairsOn(line.tokens);
-    if (pairs) { for (const p of pairs) out.add(p.number, p); continue; }
+    if (pairs) { for (const p of pairs) out.add(p.number, p); inPairs = true; continue; }
     out.heading(line.tokens.map(t => t.text).join(' '));
   }
   return out.blocks;
