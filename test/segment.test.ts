@@ -61,7 +61,7 @@ function features(rows: { text: string; heading?: LineFeatures['heading']; marks
     const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [{ ...span(r.text, 70, 110 + index * 20), font: r.bold ? 'Body-Bold' : 'Body' }] };
     const lead = readLead(line);
     return {
-      index, line, text: r.text, lead, indent: 0, atEdge: true, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false,
+      index, line, text: r.text, lead, indent: 0, atEdge: true, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false, hanging: false,
       heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
       numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
       continued: lead !== null && generic.re.continued.some(re => re.test(lead.rest)),
