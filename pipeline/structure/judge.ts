@@ -146,6 +146,26 @@ export function leadsUnread(reading: Reading, features: LineFeatures[], roles: L
   return out;
 }
 
+/** Two anchors this close in height (points) stand level with each other. */
+const LEVEL = 2;
+
+/**
+ * Questions of one run of numbering that stand level with the same-numbered questions of another
+ * run, in another column of the same page (`1` beside `1`, `2` beside `2`): the second column prints
+ * the first one again (a translation set beside it), not more questions. Counted per pair of anchors.
+ */
+export function levelTwins(reading: Reading): number {
+  const runs: number[] = [];
+  reading.anchors.forEach((a, k) => runs.push(k > 0 && (a.number <= reading.anchors[k - 1].number || a.candidate.major !== reading.anchors[k - 1].candidate.major) ? runs[k - 1] + 1 : (runs[k - 1] ?? 0)));
+  let twins = 0;
+  reading.anchors.forEach((b, j) => {
+    const lb = b.candidate.f.line;
+    if (reading.anchors.some((a, i) => runs[i] < runs[j] && a.number === b.number && a.candidate.f.line.page === lb.page
+      && a.candidate.f.line.column !== lb.column && Math.abs(a.candidate.f.line.bbox[1] - lb.bbox[1]) <= LEVEL)) twins++;
+  });
+  return twins;
+}
+
 export function judge(doc: PaperDocument, reading: Reading, features: LineFeatures[], roles: LineRole[]): void {
   const reasons: string[] = [];
   const coverage = coverageOf(doc, reading, features, roles);
@@ -157,6 +177,8 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
   const passed = numbersPassedOver(reading, features);
   if (passed.length) reasons.push(`numbers printed where the reading skips them: ${passed.slice(0, 8).join(', ')}${passed.length > 8 ? ', …' : ''}`);
   const unread = leadsUnread(reading, features, roles).filter(k => !passed.includes(Number(k)));
+  const twins = levelTwins(reading);
+  if (twins >= 2) reasons.push(`${twins} questions stand level with the same-numbered questions of another run in the next column (the paper printed again beside itself?)`);
   if (unread.length) reasons.push(`questions printed as the others are but not read: ${unread.slice(0, 8).join(', ')}${unread.length > 8 ? ', …' : ''}`);
   doc.reading = { coverage, unsure: unsure.map(a => a.number), reasons, endReason: reading.endReason };
   for (const a of unsure) {
