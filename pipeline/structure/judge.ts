@@ -121,10 +121,10 @@ export function numbersPassedOver(reading: Reading, features: LineFeatures[]): n
 }
 
 /**
- * Leads printed as the reading's own questions are — the same style, with the words or the label
- * that make it a question's number (`A.3.`, `Pregunta 3`, `(Ex. 10)`) — whose label and number no
+ * Leads printed as the reading's own questions are — the same style, with the words, the label or
+ * the brackets that make it a question's number (`A.3.`, `Pregunta 3`, `(Ex. 10)`, `[3]`) — whose label and number no
  * question read has, on a line the reading left inside a question or in front matter (not set aside,
- * not a key, not a part): a question the reading lost (its line set off the column's edge by a layout
+ * not a key, not a part), or on a line inside a question's block whatever its number: a question the reading lost (its line set off the column's edge by a layout
  * it did not read, a section whose run it did not start). Bare and stop-only numbers (`3`, `3.`) are
  * left out: instructions, lists and quantities print those.
  */
@@ -135,13 +135,18 @@ export function leadsUnread(reading: Reading, features: LineFeatures[], roles: L
   if (style === undefined) return [];
   const key = (major: string | null, n: number) => `${major === null ? '' : `${major}.`}${n}`;
   const have = new Set(reading.anchors.map(a => key(a.candidate.lead?.major ?? null, a.number)));
+  const anchored = new Set(reading.anchors.map(a => a.candidate.f.index));
   const out: string[] = [];
   for (const f of features) {
     const lead = f.lead;
-    if (!lead || lead.style !== style || (!lead.word && lead.major === null) || f.keyLike || f.part || f.continued) continue;
+    if (!lead || lead.style !== style || (!lead.word && lead.major === null && !(lead.open && lead.close)) || f.keyLike || f.part || f.continued) continue;
     if (roles[f.index] !== 'question' && roles[f.index] !== 'front') continue;
+    // A number no question has; or any number on a line inside a question's block (a restart's run
+    // read as one question's text prints numbers the other runs have).
     const k = key(lead.major, lead.number);
-    if (!have.has(k) && !out.includes(k)) out.push(k);
+    // …or one set off its column's edge (a column the layout did not see, read into the one beside it).
+    const lost = !have.has(k) || (!anchored.has(f.index) && (roles[f.index] === 'question' || !f.atEdge));
+    if (lost && !out.includes(k)) out.push(k);
   }
   return out;
 }
