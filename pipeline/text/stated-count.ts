@@ -14,11 +14,8 @@ export function frontText(doc: PaperDocument): string {
 /** The count group 1 of the first pattern that matches gives, or null where the text states none. */
 export function statedCount(text: string, patterns: readonly RegExp[]): number | null {
   let best: { at: number; count: number } | null = null;
-  // Compatibility forms read as the letters they print: Arabic set in presentation forms (ﻳﺘﻀﻤﻦ is
-  // يتضمن), full-width digits (１８ is 18), as the patterns spell them.
-  const plain = text.normalize('NFKC');
   for (const re of patterns) {
-    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(plain);
+    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
     if (m && Number(m[1]) > 0 && (!best || m.index < best.at)) best = { at: m.index, count: Number(m[1]) };
   }
   return best?.count ?? null;
