@@ -11,7 +11,8 @@ import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate } from '../pipeline/structure/decode.ts';
-import { coverageOf, judgeNumbers, numbersPassedOver } from '../pipeline/structure/judge.ts';
+import { coverageOf, judgeNumbers, leadsUnread, levelTwins, numbersPassedOver } from '../pipeline/structure/judge.ts';
+import { setAside } from '../pipeline/structure/reading-input.ts';
 import { SURE_MARGIN } from '../pipeline/structure/model.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
 import type { PaperDocument } from '../pipeline/document.ts';
@@ -56,12 +57,12 @@ describe('segment', () => {
 });
 
 /** A paper's line as the decoder reads it: its text at the column's edge, with what it carries. */
-function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean; bold?: boolean }[]): LineFeatures[] {
+function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean; bold?: boolean; hanging?: boolean; indent?: number }[]): LineFeatures[] {
   return rows.map((r, index) => {
     const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [{ ...span(r.text, 70, 110 + index * 20), font: r.bold ? 'Body-Bold' : 'Body' }] };
     const lead = readLead(line);
     return {
-      index, line, text: r.text, lead, indent: 0, atEdge: true, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false,
+      index, line, text: r.text, lead, indent: r.indent ?? 0, atEdge: true, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false, hanging: !!r.hanging,
       heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
       numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
       continued: lead !== null && generic.re.continued.some(re => re.test(lead.rest)),
@@ -142,6 +143,54 @@ describe('decoder', () => {
   });
 });
 
+describe('papers that read nothing', () => {
+  const line = (text: string, rtl = false, spans?: Span[]) => ({ page: 1, column: 0, rtl, bbox: [70, 100, 400, 112] as [number, number, number, number], spans: spans ?? [span(text, 70, 110)] });
+
+  it('reads a lead word with a glyph its font maps to no character (`कार्य 1` as `काय\\0 1`)', () => {
+    const lead = readLead(line('काय\u0000 1'));
+    expect(lead && { number: lead.number, word: lead.word }).toEqual({ number: 1, word: 'काय\u0000' });
+    expect(readLead(line('काय\u0000 12 एक थैले'))?.number).toBe(12);
+  });
+
+  it('reads a right-to-left line\'s number whose stop comes first in visual order (`.2` is `2.`), and only there', () => {
+    const rtl = readLead(line('.2 مستطيل طوله 15 سم', true));
+    expect(rtl && { number: rtl.number, close: rtl.close, style: rtl.style, rest: rtl.rest }).toEqual({ number: 2, close: '.', style: '#.', rest: 'مستطيل طوله 15 سم' });
+    expect(readLead(line('.2 is a decimal', false))).toBeNull();
+    expect(readLead(line('.25 مستطيل', true))?.number).toBe(25);
+  });
+
+  it('takes bare numbers hung a tab before their text as questions, not bare numbers set a word space before it', () => {
+    const rows = (hanging: boolean) => features([
+      { text: '1 What is 25% of 240?', hanging }, { text: '2 Solve 2x + 3 = 11.', hanging }, { text: '3 Expand (x + 2)(x − 5).', hanging },
+    ]);
+    const hung = rows(true);
+    expect(decode(hung, candidates(hung), { ...settings, paperCarries: false }).anchors.map(a => a.number)).toEqual([1, 2, 3]);
+    const plain = rows(false);
+    expect(decode(plain, candidates(plain), { ...settings, paperCarries: false }).anchors).toEqual([]);
+    // A first look that lets bare numbers open questions (to learn the paper's options from) takes them too.
+    expect(decode(plain, candidates(plain), { ...settings, paperCarries: false, bareNumbersFree: true }).anchors.map(a => a.number)).toEqual([1, 2, 3]);
+  });
+
+  it('sees the hanging number from the gap between the number and its text', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const at = (gap: number) => ({ ...line('', false, [span('1', 45, 110, 10), span('Wie viel sind 25 % von 240?', 45 + 7 + gap, 110, 10)]) });
+    const doc = (l: ReturnType<typeof at>) => ({ lines: [l], pages: [{ columns: [{ x0: 45, x1: 300 }], shapes: [], ocr: false, section: null }] }) as unknown as PaperDocument;
+    expect(lineFeatures(doc(at(22)), 10, generic)[0].hanging).toBe(true);
+    expect(lineFeatures(doc(at(3)), 10, generic)[0].hanging).toBe(false);
+  });
+
+  it('ends an instructions block at a line set out of it, back at the column\'s edge', () => {
+    const fs = features([
+      { text: 'Instrucciones', heading: 'instructions', indent: 10 }, { text: 'Responda en la hoja de respuestas.', indent: 29 }, { text: 'Dispone de 45 minutos.', indent: 29 },
+      { text: 'Pregunta 1 ¿Cuál es el valor de 10 + 6 · 8?', indent: 0 }, { text: 'Pregunta 2 Si 9x + 4 = 49, ¿cuál es x?', indent: 0 },
+    ]).map(f => ({ ...f, line: { ...f.line, page: 1 } }));
+    expect([...setAside(fs, {} as PaperDocument).keys()]).toEqual([0, 1, 2]);
+    // Items level with their heading stay in the block to the page's end.
+    const level = fs.map(f => ({ ...f, indent: 0 }));
+    expect([...setAside(level, {} as PaperDocument).keys()]).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
 describe('structural verdict', () => {
   const doc = (pageCount: number, questions: number[], key: number[] | null = null) => ({
     pageCount, questions: questions.map(n => ({ number: n, section: null })), keyEntries: key && key.map(number => ({ section: null, number })),
@@ -158,6 +207,39 @@ describe('structural verdict', () => {
     expect(numbersPassedOver(reading, fs)).toEqual([3]);
     const sure = features([{ text: 'Question 1 (2 marks)', marks: true }, { text: '6 red balls are in a bag.' }, { text: 'Question 2 (2 marks)', marks: true }]);
     expect(numbersPassedOver(decode(sure, candidates(sure), settings), sure)).toEqual([]);
+  });
+
+  it('hears of questions printed as the others are (word or label) that the reading did not take, not of bare numbers', () => {
+    const fs = features([
+      { text: 'A.1. Find x. (2 marks)', marks: true }, { text: 'A.2. Find y. (2 marks)', marks: true },
+      { text: 'B.2. Solve 2x = 4. (2 marks)', marks: true }, { text: 'B.3. Solve 3x = 9. (2 marks)', marks: true }, { text: '3. a list item' },
+    ]);
+    const reading = decode(fs, candidates(fs).filter(c => c.f.index < 2), settings);
+    const roles: LineRole[] = ['question', 'question', 'question', 'question', 'question'];
+    expect(leadsUnread(reading, fs, roles)).toEqual(['B.2', 'B.3']);
+    // Section B read from its first question: nothing printed is left unread.
+    const whole = features([
+      { text: 'A.1. Find x. (2 marks)', marks: true }, { text: 'A.2. Find y. (2 marks)', marks: true },
+      { text: 'B.1. Solve 2x = 4. (2 marks)', marks: true }, { text: 'B.2. Solve 3x = 9. (2 marks)', marks: true }, { text: '3. a list item' },
+    ]);
+    const all = decode(whole, candidates(whole), settings);
+    expect(all.anchors.map(a => `${a.candidate.major}${a.number}`)).toEqual(['A1', 'A2', 'B1', 'B2']);
+    expect(leadsUnread(all, whole, roles)).toEqual([]);
+  });
+
+  it('hears of a run standing level with the same numbers of a run in the next column (a translation set beside)', () => {
+    const at = (f: LineFeatures, column: number, y: number) => ({ ...f, line: { ...f.line, page: 1, column, bbox: [70, y, 400, y + 12] as [number, number, number, number] } });
+    const fs = features([
+      { text: '1 Find x. (2 marks)', marks: true, bold: true }, { text: '2 Find y. (2 marks)', marks: true, bold: true },
+      { text: 'Verifica', heading: 'plain' }, { text: '1 Trova x. (2 punti)', marks: true, bold: true }, { text: '2 Trova y. (2 punti)', marks: true, bold: true },
+    ]);
+    const side = [at(fs[0], 0, 100), at(fs[1], 0, 200), at(fs[2], 1, 80), at(fs[3], 1, 100), at(fs[4], 1, 200)].map((f, index) => ({ ...f, index }));
+    const reading = decode(side, candidates(side), settings);
+    expect(reading.anchors.map(a => a.number)).toEqual([1, 2, 1, 2]);
+    expect(levelTwins(reading)).toBe(2);
+    // The same runs one under the other (a second section on the next page of one column) are no twins.
+    const below = side.map(f => (f.line.column === 1 ? { ...f, line: { ...f.line, column: 0, page: 2 } } : f));
+    expect(levelTwins(decode(below, candidates(below), settings))).toBe(0);
   });
 
   it('counts a heading\'s front that no question follows as text the reading leaves unexplained', () => {

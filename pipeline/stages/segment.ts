@@ -100,7 +100,7 @@ function numbersOf(drafts: Draft[], indices: number[]): string {
 const describe = (s: LabelStats) => `${s.runs} runs, ${s.itemLength.toFixed(0)} characters an item, ${(s.sideBySide * 100).toFixed(0)}% side by side, ${(s.marked * 100).toFixed(0)}% with marks, ${(s.sameCount * 100).toFixed(0)}% of one length`;
 
 /** One reading of the paper's structure with its template as it stands: features, lines set aside, the decoder's choice. */
-function readPaper(doc: PaperDocument, bodySize: number) {
+function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
   const t = doc.template;
   const features = lineFeatures(doc, bodySize, t);
   const aside = setAside(features, doc);
@@ -113,6 +113,7 @@ function readPaper(doc: PaperDocument, bodySize: number) {
     paperCarries: features.filter(f => f.marks || f.part || f.optionLabels.includes(1)).length >= 3,
     max: t.numbering.max,
     plainHeadingsSection: !!t.infer,
+    bareNumbersFree: firstLook,
   });
   return { features, aside, reading };
 }
@@ -184,7 +185,11 @@ export function segmentStage(): Stage {
       // labels, their marks) is learned from that reading's blocks, and the paper is read again with it.
       let read = readPaper(doc, bodySize);
       if (doc.template.infer) {
-        const learned = learnFromReading(doc, read, ctx.config.root);
+        // A paper numbered with bare numbers (`1 计算…`) whose options no inferred scheme names
+        // (`(1) 53 (2) 43`) carries nothing in the decoder's eyes and reads nothing: its blocks are
+        // then taken from a first look that lets bare numbers open questions, to learn from only.
+        const learnFrom = read.reading.anchors.length ? read : readPaper(doc, bodySize, true);
+        const learned = learnFromReading(doc, learnFrom, ctx.config.root);
         if (learned) {
           doc.template = learned.template;
           if (doc.exam.conventions) doc.exam.conventions = { ...doc.exam.conventions, ...learned.conventions };

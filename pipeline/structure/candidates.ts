@@ -4,7 +4,7 @@
 import type { Line, PaperDocument, Span } from '../document.ts';
 import { contains } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
-import { inset, lineStart, spanStart, startsBefore } from '../text/direction.ts';
+import { inset, lineStart, readingGaps, spanStart, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
@@ -32,6 +32,11 @@ export interface LineFeatures {
   boxed: boolean;
   /** The lead stands alone on its line (nothing after the number). */
   alone: boolean;
+  /**
+   * A bare number hung in the margin: the question's text starts a tab after it (a gap of an em or
+   * more), not a word space (`1      Wie viel sind …`), the way a number is set apart as a label.
+   */
+  hanging: boolean;
   /** A heading line: a section or type heading of the template, instructions, the end of the questions, a marking rule, or a short bold/large/capitals line. */
   heading: HeadingKind | null;
   /** The section a template heading names (its id), the type a type heading sets. */
@@ -117,6 +122,16 @@ function columnEdges(doc: PaperDocument): Map<string, number> {
   return edges;
 }
 
+/** A gap of at least this many ems between a number and its text is a tab, not a word space. */
+const HANGING_GAP_EMS = 1;
+
+/** The lead is one span and the next span starts at least an em away from it (see LineFeatures.hanging). */
+function hangingNumber(line: Line, lead: Lead): boolean {
+  const [number, next] = line.spans;
+  if (lead.spans.length !== 1 || lead.spans[0] !== number || lead.cut < number.text.length || !next) return false;
+  return readingGaps(line.spans.slice(0, 2))[1] >= number.size * HANGING_GAP_EMS;
+}
+
 export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template): LineFeatures[] {
   const marksRe = t.re.points ? new RegExp(t.re.points.source, 'u') : pointsPattern(t);
   const lines = doc.lines;
@@ -152,6 +167,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       sizeRatio,
       boxed: lead !== null && lead.spans.some(s => boxedSpan(s, doc)),
       alone: lead !== null && !lead.rest,
+      hanging: lead !== null && hangingNumber(line, lead),
       heading: heading?.kind ?? null,
       headingId: heading?.id ?? null,
       // A section heading may set its questions' type too (非选择题).

@@ -38,6 +38,11 @@ export interface DecodeSettings {
   max: number;
   /** Any heading may open a section (a paper no family template claims); else only the template's section headings. */
   plainHeadingsSection: boolean;
+  /**
+   * A first look only, to learn what the paper's questions print from (segment.ts): a bare number
+   * costs nothing, so a paper numbered `1 …` whose options no known scheme names still shows its blocks.
+   */
+  bareNumbersFree?: boolean;
 }
 
 export interface Anchor {
@@ -136,7 +141,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (!f.atEdge) v -= PENALTY.offEdge;
     if (!f.leftmost) v -= PENALTY.notLeftmost;
     const bare = c.lead !== null && !c.lead.word && !c.lead.close && !c.lead.open && !c.lead.major;
-    if (bare && c.style !== 'ocr') v += f.bold || f.boxed || f.alone ? REWARD.markedBare : -PENALTY.bareNumber;
+    if (bare && c.style !== 'ocr') v += f.bold || f.boxed || f.alone || f.hanging ? REWARD.markedBare : s.bareNumbersFree ? 0 : -PENALTY.bareNumber;
     if (f.sizeRatio < 0.8) v -= PENALTY.small;
     if (f.keyLike) v -= PENALTY.keyLike;
     if (f.continued) v -= PENALTY.continuedAnchor;

@@ -120,6 +120,61 @@ export function numbersPassedOver(reading: Reading, features: LineFeatures[]): n
   return out;
 }
 
+/**
+ * Leads printed as the reading's own questions are — the same style, with the words or the label
+ * that make it a question's number (`A.3.`, `Pregunta 3`, `(Ex. 10)`) — whose label and number no
+ * question read has, on a line the reading left inside a question or in front matter (not set aside,
+ * not a key, not a part): a question the reading lost (its line set off the column's edge by a layout
+ * it did not read, a section whose run it did not start). Bare and stop-only numbers (`3`, `3.`) are
+ * left out: instructions, lists and quantities print those.
+ */
+export function leadsUnread(reading: Reading, features: LineFeatures[], roles: LineRole[]): string[] {
+  const styles = new Map<string, number>();
+  for (const a of reading.anchors) if (a.candidate.lead) styles.set(a.candidate.lead.style, (styles.get(a.candidate.lead.style) ?? 0) + 1);
+  const style = [...styles].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (style === undefined) return [];
+  const key = (major: string | null, n: number) => `${major === null ? '' : `${major}.`}${n}`;
+  const have = new Set(reading.anchors.map(a => key(a.candidate.lead?.major ?? null, a.number)));
+  const out: string[] = [];
+  for (const f of features) {
+    const lead = f.lead;
+    if (!lead || lead.style !== style || (!lead.word && lead.major === null) || f.keyLike || f.part || f.continued) continue;
+    if (roles[f.index] !== 'question' && roles[f.index] !== 'front') continue;
+    const k = key(lead.major, lead.number);
+    if (!have.has(k) && !out.includes(k)) out.push(k);
+  }
+  return out;
+}
+
+/** Two anchors this close in height (points) stand level with each other. */
+const LEVEL = 2;
+/** A run has at least this many questions level with another run's to be its twin. */
+const TWINS_LEAST = 2;
+
+/**
+ * Questions of one run of numbering that stand level with the same-numbered questions of another
+ * run, in another column of the same page (`1` beside `1`, `2` beside `2`): the second column prints
+ * the first one again (a translation set beside it), not more questions. Counted per pair of anchors.
+ */
+export function levelTwins(reading: Reading): number {
+  const runs: number[] = [];
+  reading.anchors.forEach((a, k) => runs.push(k > 0 && (a.number <= reading.anchors[k - 1].number || a.candidate.major !== reading.anchors[k - 1].candidate.major) ? runs[k - 1] + 1 : (runs[k - 1] ?? 0)));
+  // By run and page: a run that goes on past the page (the next section read into it) is judged where it stands beside the other.
+  const twinsIn = new Map<string, number>(), size = new Map<string, number>();
+  reading.anchors.forEach((b, j) => {
+    const lb = b.candidate.f.line;
+    const at = `${runs[j]}:${lb.page}`;
+    size.set(at, (size.get(at) ?? 0) + 1);
+    if (reading.anchors.some((a, i) => runs[i] < runs[j] && a.number === b.number && a.candidate.f.line.page === lb.page
+      && a.candidate.f.line.column !== lb.column && Math.abs(a.candidate.f.line.bbox[1] - lb.bbox[1]) <= LEVEL)) twinsIn.set(at, (twinsIn.get(at) ?? 0) + 1);
+  });
+  // A run counts where most of its questions on the page have a twin: two sections of a three-column
+  // paper may set a question or two level by chance, not question for question.
+  let twins = 0;
+  for (const [at, n] of twinsIn) if (n >= TWINS_LEAST && n * 2 >= size.get(at)!) twins += n;
+  return twins;
+}
+
 export function judge(doc: PaperDocument, reading: Reading, features: LineFeatures[], roles: LineRole[]): void {
   const reasons: string[] = [];
   const coverage = coverageOf(doc, reading, features, roles);
@@ -130,6 +185,10 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
   if (stated !== null && doc.questions.length && stated !== doc.questions.length) reasons.push(statedReason(stated, doc.questions.length));
   const passed = numbersPassedOver(reading, features);
   if (passed.length) reasons.push(`numbers printed where the reading skips them: ${passed.slice(0, 8).join(', ')}${passed.length > 8 ? ', …' : ''}`);
+  const unread = leadsUnread(reading, features, roles).filter(k => !passed.includes(Number(k)));
+  const twins = levelTwins(reading);
+  if (twins) reasons.push(`${twins} questions stand level with the same-numbered questions of another run in the next column (the paper printed again beside itself?)`);
+  if (unread.length) reasons.push(`questions printed as the others are but not read: ${unread.slice(0, 8).join(', ')}${unread.length > 8 ? ', …' : ''}`);
   doc.reading = { coverage, unsure: unsure.map(a => a.number), reasons, endReason: reading.endReason };
   for (const a of unsure) {
     const q = doc.questions.find(x => x.lines[0] === a.candidate.f.line);

@@ -38,8 +38,12 @@ export interface Lead {
 
 const OPEN = '[(（\\[【]';
 const CLOSE = '(?:[.．、:：)）\\]】]|[题題번問]\\.?)';
-/** Up to two words, none with a digit; each word letters (any script) with an optional stop or dash. */
-const WORDS = `(?:[\\p{L}\\p{M}№#]{1,${MAX_LEAD_WORDS}}[.．]?\\s{0,2}){0,2}?`;
+/**
+ * Up to two words, none with a digit; each word letters (any script) with an optional stop or dash.
+ * A glyph the font maps to no character (U+0000, U+FFFD: a conjunct like Devanagari `र्य` with no
+ * ToUnicode entry, `कार्य` read as `काय\u0000`) stands inside a word as the letter it prints.
+ */
+const WORDS = `(?:[\\p{L}\\p{M}№#\\u0000\\uFFFD]{1,${MAX_LEAD_WORDS}}[.．]?\\s{0,2}){0,2}?`;
 const LEAD = new RegExp(
   `^\\s*(?<open>${OPEN})?\\s*(?<word>${WORDS})\\s*(?:(?<major>\\p{Lu}|\\d{1,2})[.．](?=\\d))?(?<num>\\d{1,${MAX_DIGITS}})(?![\\d,/]|[.．]\\d)(?<close>\\s*${CLOSE})?`,
   'u',
@@ -48,6 +52,17 @@ const LEAD = new RegExp(
 /** A word before the number that is text, not a lead: an article or a word run into the number (`x2`). */
 function wordStyle(word: string): string {
   return word.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
+}
+
+/**
+ * A line read right to left prints its number's stop on the number's left, and the text layer gives
+ * the run in visual order: `.2` is `2.` (Arabic `٢.` / `2.`). The stop is put back after the digits,
+ * the text keeping its length so that the lead still covers the spans it was read from.
+ */
+const VISUAL_STOP = /^(\s*)([.．:：)）])(\d{1,3})(?![\d.．,])/u;
+function logicalStop(text: string): string {
+  const m = VISUAL_STOP.exec(text);
+  return m ? `${m[1]}${m[3]}${m[2]}${text.slice(m[0].length)}` : text;
 }
 
 /** The text of a line's first spans as a reader sees it (a gap between runs is a space), with each span's start. */
@@ -69,7 +84,7 @@ export function readLead(line: Line): Lead | null {
   const first = line.spans[0];
   if (!first || first.math) return null;
   const { text, starts } = leadingText(line);
-  const m = LEAD.exec(text);
+  const m = LEAD.exec(line.rtl ? logicalStop(text) : text);
   if (!m?.groups) return null;
   const g = m.groups;
   const word = wordStyle(g.word ?? '');

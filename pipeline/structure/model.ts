@@ -22,7 +22,7 @@ export const REWARD = {
   anyOnPlainPaper: 1,
   /** The line matches the family template's own numbering pattern. */
   templateLead: 2,
-  /** A bare number that is bold, boxed or alone on its line: printed as a question number is. */
+  /** A bare number that is bold, boxed, alone on its line or hung a tab before its text: printed as a question number is. */
   markedBare: 0.5,
   /** Ending the questions where the paper tells why (it repeats itself, a key or an end mark follows): the rest is explained. */
   endExplained: 0.5,
@@ -33,7 +33,7 @@ export const PENALTY = {
   offEdge: 1.5,
   /** Lines under it start left of it (a number inside text, a table cell). */
   notLeftmost: 1,
-  /** A bare number with nothing to mark it as a question number (no word, no stop, not bold, boxed or alone). */
+  /** A bare number with nothing to mark it as a question number (no word, no stop, not bold, boxed, alone or hung). */
   bareNumber: 1.2,
   /** Set smaller than the body text (a script, a footnote, an axis label). */
   small: 2,

@@ -13,19 +13,27 @@ import { appendedKeyStart } from './key-block.ts';
 /** Why a line is set aside: an instruction block, past the end of the questions in its column, or a key appended to the paper. */
 export type AsideKind = 'instructions' | 'stopped' | 'key';
 
+/** A line starting this many points further out than the instructions heading has left its block. */
+const OUTDENT = 3;
+
 export function setAside(features: LineFeatures[], doc: PaperDocument): Map<number, AsideKind> {
   const aside = new Map<number, AsideKind>();
   const stopped = new Set<string>();
   let instructionsOn: number | null = null;
+  let instructionsIndent = 0;
+  let instructionsColumn = -1;
   const key = appendedKeyStart(features);
   for (const f of features) {
     if (key !== null && f.index >= key) { aside.set(f.index, 'key'); continue; }
     const column = `${f.line.page}:${f.line.column}`;
     if (stopped.has(column) || f.heading === 'end') { stopped.add(column); aside.set(f.index, 'stopped'); continue; }
-    // A block of numbered instructions runs to the next section or type heading, or the end of its page.
+    // A block of numbered instructions runs to the next section or type heading, the end of its page,
+    // or a line set further out than its heading (the block is indented under its heading; the
+    // questions after it start back at the column's edge, `Instrucciones` at +9, `Pregunta 1` at 0).
     if (instructionsOn !== null && instructionsOn !== f.line.page) instructionsOn = null;
-    if (f.heading === 'instructions') { instructionsOn = f.line.page; aside.set(f.index, 'instructions'); continue; }
-    if (instructionsOn !== null && f.heading !== 'section' && f.heading !== 'type') { aside.set(f.index, 'instructions'); continue; }
+    if (f.heading === 'instructions') { instructionsOn = f.line.page; instructionsIndent = f.indent; instructionsColumn = f.line.column; aside.set(f.index, 'instructions'); continue; }
+    const outdented = f.indent < instructionsIndent - OUTDENT && f.line.column === instructionsColumn;
+    if (instructionsOn !== null && !outdented && f.heading !== 'section' && f.heading !== 'type') { aside.set(f.index, 'instructions'); continue; }
     instructionsOn = null;
   }
   void doc;
