@@ -179,6 +179,17 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     const k = follower[i];
     return k >= 0 && candidates[i].read === n && line(k) < to ? PENALTY.passedOver : 0;
   };
+  // Opening the reading at a line whose number an earlier line of its style printed already, at the
+  // edge and carrying what questions carry (a paper set in two languages side by side: the second
+  // language's `2.` after the first's): the earlier twin opens it, as a step would take it
+  // (`laterTwin`). An earlier twin that carries nothing (a numbered instruction) costs nothing.
+  const openTwin = candidates.map((_, j) => {
+    const tw = previousTwin[j];
+    if (tw < 0 || !candidates[tw].f.atEdge) return 0;
+    let next = tw + 1;
+    while (next < C && line(next) === line(tw)) next++;
+    return carries(line(tw), next < C ? line(next) : L) ? PENALTY.laterTwin : 0;
+  });
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
@@ -264,7 +275,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       numbersOf[j].forEach((m, k) => {
         const emit = own[j] - misreadCost(b, m);
         // Opening the first run here: what comes before is skipped.
-        const open = -skipBefore[j] - openCost(m);
+        const open = -skipBefore[j] - openCost(m) - openTwin[j];
         const top: number[] = new Array(RUNS).fill(-Infinity);
         const back: (State | null)[] = new Array(RUNS).fill(null);
         top[0] = open;
