@@ -119,6 +119,17 @@ describe('decoder', () => {
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@1', '2@3', '1@5', '2@7']);
   });
 
+  it('opens the reading at the first of two languages set side by side, surely (each number printed twice)', () => {
+    const fs = features([
+      { text: 'Question 1 Solve 2x + 3 = 11. [2 marks]', marks: true }, { text: 'Question 2 Evaluate log2 8. [3 marks]', marks: true },
+      { text: 'Question 1 حل المعادلة 2x + 3 = 11. [2 درجات]', marks: true }, { text: 'Question 2 احسب log2 8. [3 درجات]', marks: true },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@1']);
+    // A reading opening at the second language's 1 passes over the first's: it costs what a step to a later twin costs.
+    for (const a of reading.anchors) expect(a.margin).toBeGreaterThanOrEqual(SURE_MARGIN);
+  });
+
   it('still ends the questions where a question is printed again with its own quantities (worked solutions)', () => {
     const fs = features([
       { text: '(1) Find the value of f(2) when f(x) = 3x + 6.', marks: true }, { text: '(2) Solve the equation 2x + 4 = 10.', marks: true },
