@@ -143,6 +143,13 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (s.plainHeadingsSection && f.numberedHeading !== null) v -= PENALTY.headingAnchor;
     return v;
   });
+  // A bare number whose line's text hangs past it (the next line of its column starts further in):
+  // set as a question's number is, out of its text.
+  const bare = candidates.map(c => c.lead !== null && c.style !== 'ocr' && !c.lead.word && !c.lead.close && !c.lead.open && !c.lead.major);
+  const hangs = candidates.map(c => {
+    const next = features[c.f.index + 1];
+    return !!next && next.line.page === c.f.line.page && next.line.column === c.f.line.column && next.indent >= c.f.indent + c.f.line.spans[0].size * 0.5;
+  });
   const skipCost = candidates.map(c => (c.f.templateLead && c.f.atEdge ? PENALTY.skipTemplateLead : 0));
   const skipBefore = new Float64Array(C + 1);
   for (let i = 0; i < C; i++) skipBefore[i + 1] = skipBefore[i] + skipCost[i];
@@ -234,6 +241,9 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         v -= skipped <= s.maxJump - 1 ? skipped * PENALTY.gapAllowed : s.stated ? gap * PENALTY.gapStatedShare : gap;
       }
     }
+    // A bare number that follows the run's bare number by one, its text hanging past it: the run
+    // says what the number is, as a mark would (a paper numbering its questions in the margin).
+    if (m === n + 1 && bare[j] && a.style === b.style && hangs[j] && !b.f.bold && !b.f.boxed && !b.f.alone) v += PENALTY.bareNumber;
     // OCR reads the same printed lead in many ways: its style says nothing there.
     if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
     // Passing over a line of j's own style whose number would stand between i's and j's (a 3
