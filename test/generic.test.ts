@@ -56,6 +56,34 @@ h3 { font-size: 11pt; margin: 0.6em 0 0.3em; }
 <p>8. A rectangle is 9 cm long and 4 cm wide. Find its area.</p>
 </div>`;
 
+// Leads a paper sets alone on their line in a script formulas are not written in (`1번`), over a
+// line that opens with a power (`3⁴의 값은?`): one question each, not a fraction and its line.
+const WORD_LINE = `<!doctype html><meta charset="utf-8"><style>
+body { font: 11pt 'Noto Serif CJK KR', serif; margin: 2cm; } p { margin: 0.3em 0; } .o { margin-left: 2em; }
+</style>
+<h2>수학 단원평가</h2>
+${[[1, 3, 4], [2, 2, 2], [3, 4, 3], [4, 5, 2]].map(([n, a, b]) => `<p><b>${n}번</b></p><p>${a}<sup>${b}</sup>의 값은? [${n}점]</p>
+<p class="o">1. ${a ** b}</p><p class="o">2. ${a ** b + 1}</p><p class="o">3. ${a ** b + 2}</p><p class="o">4. ${a ** b + 3}</p>`).join('\n')}`;
+
+// A question numbered 第N题 at the top of a page, in its margin, is a question, not a page number
+// (第N页 is one).
+const TOP_OF_PAGE = `<!doctype html><meta charset="utf-8"><style>
+@page { margin: 1cm; } body { font: 11pt 'Noto Serif CJK SC', serif; margin: 0; } p { margin: 0.3em 0; } .o { margin-left: 2em; } .next { break-before: page; }
+</style>
+<h2>九年级数学模拟考试</h2>
+${[1, 2, 3, 4].map(n => `<p${n === 3 ? ' class="next"' : ''}><b>第${n}题</b> 计算 ${n} + ${n + 4} × 3 的结果是 （${n}分）</p>
+<p class="o">A. ${n + 12} B. ${n + 13} C. ${n + 14} D. ${n + 15}</p>`).join('\n')}`;
+
+// An Arabic paper (dir="rtl") whose questions open with a Latin label and carry a formula: lines with
+// more Latin letters than Arabic ones still read right to left, and `Question 10` starts at the
+// line's right end like `Question 9`.
+const RTL = `<!doctype html><html dir="rtl" lang="ar"><meta charset="utf-8"><style>
+body { font: 11pt 'Noto Naskh Arabic', serif; margin: 2cm; } p { margin: 0.3em 0; } .p { margin-right: 2em; }
+</style>
+<h2>اختبار الرياضيات — الفصل الأول</h2>
+${Array.from({ length: 11 }, (_, k) => k + 1).map(n => `<p>Question ${n} لتكن f(x) = ${n}x + 5.</p>
+<p class="p">احسب f(2). [${(n % 4) + 1} درجات]</p>`).join('\n')}`;
+
 /** The paper printed from `html` by headless Chromium, read by the pipeline: the run and its records by number. */
 async function readHtml(name: string, html: string) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'generic-'));
@@ -85,5 +113,23 @@ describe('generic template', () => {
   it('gives questions the marks stated for a range above the columns and for each question under a heading', async () => {
     const { recs } = await readHtml('stated', STATED);
     expect(recs.map(r => [r.number, r.points])).toEqual([[1, 3], [2, 3], [3, 3], [4, 2], [5, 2], [6, 2], [7, 2], [8, 2]]);
+  }, 60_000);
+
+  it('reads a lead alone on its line (`1번`) over a line opening with a power as its own question', async () => {
+    const { result, recs } = await readHtml('word-line', WORD_LINE);
+    expect(result.papers[0].status).toBe('done');
+    expect(recs.map(r => [r.number, r.points, r.options.length])).toEqual([[1, 1, 4], [2, 2, 4], [3, 3, 4], [4, 4, 4]]);
+  }, 60_000);
+
+  it('keeps a question numbered 第N题 at the top of a page', async () => {
+    const { recs } = await readHtml('top-of-page', TOP_OF_PAGE);
+    expect(recs.map(r => [r.number, r.page])).toEqual([[1, 1], [2, 1], [3, 2], [4, 2]]);
+  }, 60_000);
+
+  it('reads an Arabic paper whose question lines hold more Latin than Arabic (`Question 10 لتكن f(x) = …`)', async () => {
+    const { result, recs } = await readHtml('rtl', RTL);
+    expect(result.papers[0].status).toBe('done');
+    expect(recs.map(r => r.number)).toEqual(Array.from({ length: 11 }, (_, k) => k + 1));
+    expect(recs[9].stem.normalize('NFKC')).toMatch(/^لتكن f\(x\) = 10x \+ 5\./);
   }, 60_000);
 });

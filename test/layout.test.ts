@@ -34,6 +34,20 @@ describe('layout', () => {
     expect(lines.map(l => l.spans.map(s => s.text).join('|'))).toEqual(['C)|12|8', 'D)|12|⋅|11|7']);
   });
 
+  it('keeps a question line apart from the option line under its number, whatever empty runs or browser-size scripts it holds', () => {
+    // Measured on a generated Thai paper: `ข้อ 2 (0–1) …` over `1. 41`; the Thai font sets empty (NUL)
+    // runs of no width lower than the text, and `a₁` takes the browser's `smaller` (5/6) size.
+    const at = (text: string, x0: number, x1: number, baseline: number, size = 11): Span => ({ ...span(text, x0, baseline, size), bbox: [x0, baseline - size * 0.85, x1, baseline + size * 0.2] });
+    const question = [at('ข้อ', 45.4, 59, 165.7), at('2', 61.8, 67.3, 165.7), at('(0–1)', 70.1, 93.2, 165.7), at('รูปสี', 96.1, 115.6, 165.7), at('a', 118, 123, 165.7)];
+    const option = [at('1', 59.5, 65, 185.2), at('.', 65, 68, 185.2), at('41', 70.8, 81.8, 185.2)];
+    const empty = at('\u0000', 112.9, 112.9, 168.9);
+    const script = at('1', 123, 127.6, 168.6, 9.2);
+    for (const extra of [[empty], [script], [empty, script]]) {
+      const lines = buildLines([...question, ...extra, ...option], 1, 0);
+      expect(lines.map(l => rawText(l.spans).replace(/\u0000/g, '')), extra.map(s => s.size).join()).toEqual([expect.stringMatching(/^ข้อ ?2/), '1. 41']);
+    }
+  });
+
   it('finds two columns on a short last page whose closing notice crosses the gutter below both', () => {
     // A section's last page: the left column holds two short questions, the right three; under both,
     // a centred `STOP` and a full-width line. Measured on a real booklet: the left column reached

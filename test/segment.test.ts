@@ -62,7 +62,7 @@ function features(rows: { text: string; heading?: LineFeatures['heading']; marks
     const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [{ ...span(r.text, 70, 110 + index * 20), font: r.bold ? 'Body-Bold' : 'Body' }] };
     const lead = readLead(line);
     return {
-      index, line, text: r.text, lead, indent: r.indent ?? 0, atEdge: true, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false, hanging: !!r.hanging,
+      index, line, text: r.text, lead, indent: r.indent ?? 0, atEdge: !r.indent, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false, hanging: !!r.hanging,
       heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
       numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
       continued: lead !== null && generic.re.continued.some(re => re.test(lead.rest)),
@@ -118,6 +118,28 @@ describe('decoder', () => {
     expect(fs.map(f => f.numberedHeading)).toEqual(['Mathematics', null, null, null, 'Physics', null, null, null]);
     const reading = decode(fs, candidates(fs), settings);
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@1', '2@3', '1@5', '2@7']);
+  });
+
+  it('reads bare numbers in the margin as questions where they run on, their text hanging past them, whether or not they carry marks', () => {
+    const fs = features([
+      { text: '1 Solve 2x + 3 = 11. [2 marks]', marks: true }, { text: 'Show your working.', indent: 20 },
+      { text: '2 Evaluate log2 8. [3 marks]', marks: true }, { text: 'Give an exact value.', indent: 20 },
+      { text: '3 Explain why f is increasing.' }, { text: 'Use the derivative.', indent: 20 },
+      { text: '4 What is 20% of 60?' }, { text: 'Write the answer.', indent: 20 },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@2', '3@4', '4@6']);
+  });
+
+  it('opens the reading at the first of two languages set side by side, surely (each number printed twice)', () => {
+    const fs = features([
+      { text: 'Question 1 Solve 2x + 3 = 11. [2 marks]', marks: true }, { text: 'Question 2 Evaluate log2 8. [3 marks]', marks: true },
+      { text: 'Question 1 حل المعادلة 2x + 3 = 11. [2 درجات]', marks: true }, { text: 'Question 2 احسب log2 8. [3 درجات]', marks: true },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@1']);
+    // A reading opening at the second language's 1 passes over the first's: it costs what a step to a later twin costs.
+    for (const a of reading.anchors) expect(a.margin).toBeGreaterThanOrEqual(SURE_MARGIN);
   });
 
   it('still ends the questions where a question is printed again with its own quantities (worked solutions)', () => {

@@ -37,13 +37,20 @@ const compact = (t: string) => (FORMULA_CHAR.test(t) ? t.replace(/\s+/g, '') : t
 /** Words of three letters or more in any script (not math italics): a function's name, or prose. */
 const WORDS = /(?:(?![\u{1D400}-\u{1D7FF}])[\p{L}\p{M}]){3,}/gu;
 const noProse = (t: string) => (t.match(WORDS) ?? []).every(w => FUNCTIONS.includes(w));
+/**
+ * A letter of a script formulas do not name things in (an ideograph, a Hangul syllable, a Thai or
+ * Devanagari cluster): a formula's letters are Latin or Greek (math alphanumerics are Common). A
+ * short run of such letters is a word or a question's lead (`2번`, `第3题`, `問5`, `ข้อ`), never a
+ * fraction's numerator over the line below.
+ */
+const TEXT_LETTER = /(?![\p{Script=Latin}\p{Script=Greek}\p{Script=Common}\p{Script=Inherited}])[\p{L}\p{M}]/u;
 const token = (s: Span) => {
   const t = compact(s.text.trim());
-  return /^\S{1,12}$/u.test(t) && !/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/u.test(t) && noProse(t);
+  return /^\S{1,12}$/u.test(t) && !/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/u.test(t) && !TEXT_LETTER.test(t) && noProse(t);
 };
 const seed = (s: Span) => {
   const t = compact(s.text.trim());
-  return /^\S{1,8}$/u.test(t) && /[^()[\]{}|,.;:]/u.test(t) && noProse(t);
+  return /^\S{1,8}$/u.test(t) && /[^()[\]{}|,.;:]/u.test(t) && !TEXT_LETTER.test(t) && noProse(t);
 };
 
 export interface Stack { upper: Span[]; lower: Span[]; x0: number; x1: number; axis: number; size: number }
@@ -228,9 +235,12 @@ export function inlineLatex(seg: { formula: Span[]; stacks: Stack[]; line?: { ba
  * (an exponent's raised baseline is not the line's: `12·11⁷` under `12⁸` is no fraction).
  */
 function ownBaselines(line: Span[], members: Set<Span>): number[] {
-  const rest = line.filter(s => !members.has(s));
+  // Runs that print nothing (a control code, no width: a Thai font's empty marks set lower) say
+  // nothing of where the line's text sits.
+  const rest = line.filter(s => !members.has(s) && s.bbox[2] > s.bbox[0] && /[^\p{Cc}\p{Cf}\s]/u.test(s.text));
   const size = Math.max(0, ...rest.map(s => s.size));
-  return rest.filter(s => s.size >= size * 0.8).map(s => s.baseline);
+  // A browser's `<sub>`/`<sup>` is set `smaller` (5/6 of the text): a script, not the line's text.
+  return rest.filter(s => s.size >= size * 0.9).map(s => s.baseline);
 }
 
 /**

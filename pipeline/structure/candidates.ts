@@ -4,7 +4,7 @@
 import type { Line, PaperDocument, Span } from '../document.ts';
 import { contains } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
-import { inset, lineStart, readingGaps, spanStart, startsBefore } from '../text/direction.ts';
+import { inset, lineStart, readingGaps, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
@@ -145,7 +145,10 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     const prose = rawText(line.spans.filter(s => !s.math));
     const lead = readLead(line);
     const edge = edges.get(`${line.page}:${line.column}:${line.rtl ? 'rtl' : ''}`);
-    const indent = inset(spanStart(first, line.rtl), edge === undefined ? column : { x0: edge, x1: edge }, line.rtl);
+    // Measured from where the line starts on the page, not from its first run in reading order: a
+    // Latin label opening an Arabic line (`Question 11 لتكن …`) is read first but stands left of the
+    // line's right end by its number's width.
+    const indent = inset(lineStart(line), edge === undefined ? column : { x0: edge, x1: edge }, line.rtl);
     // The lines under it in the same column: a question's number hangs out of them (left of them,
     // right of them where it reads right to left) or is level.
     const below = lines.slice(index + 1, index + 4).filter(l => l.page === line.page && l.column === line.column);

@@ -4,7 +4,7 @@
 // lists is tried on the whole paper, and the one that explains it best is kept: numbers at the
 // column's edge that run on one after another, labels that run A, B, C within a question. What was
 // chosen is recorded on the paper (`exam.conventions`), so that a user can turn it into a template.
-import { inset, spanStart } from '../text/direction.ts';
+import { inset, lineStart } from '../text/direction.ts';
 import type { Conventions, Line, PaperDocument } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import { escapeRegExp, type Template } from '../template.ts';
@@ -18,7 +18,7 @@ function leadsOf(doc: PaperDocument, line: Line, bodySize: number, t: Template):
   const first = line.spans[0];
   if (!first || first.math || first.size < bodySize * 0.8) return null;
   const page = doc.pages[line.page - 1];
-  if (inset(spanStart(first, line.rtl), page.columns[line.column], line.rtl) > t.numbering.indentTolerance) return null;
+  if (inset(lineStart(line), page.columns[line.column], line.rtl) > t.numbering.indentTolerance) return null;
   const out: string[] = [];
   let lead = '';
   for (const s of line.spans) {

@@ -148,6 +148,13 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (s.plainHeadingsSection && f.numberedHeading !== null) v -= PENALTY.headingAnchor;
     return v;
   });
+  // A bare number whose line's text hangs past it (the next line of its column starts further in):
+  // set as a question's number is, out of its text.
+  const bare = candidates.map(c => c.lead !== null && c.style !== 'ocr' && !c.lead.word && !c.lead.close && !c.lead.open && !c.lead.major);
+  const hangs = candidates.map(c => {
+    const next = features[c.f.index + 1];
+    return !!next && next.line.page === c.f.line.page && next.line.column === c.f.line.column && next.indent >= c.f.indent + c.f.line.spans[0].size * 0.5;
+  });
   const skipCost = candidates.map(c => (c.f.templateLead && c.f.atEdge ? PENALTY.skipTemplateLead : 0));
   const skipBefore = new Float64Array(C + 1);
   for (let i = 0; i < C; i++) skipBefore[i + 1] = skipBefore[i] + skipCost[i];
@@ -184,6 +191,17 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     const k = follower[i];
     return k >= 0 && candidates[i].read === n && line(k) < to ? PENALTY.passedOver : 0;
   };
+  // Opening the reading at a line whose number an earlier line of its style printed already, at the
+  // edge and carrying what questions carry (a paper set in two languages side by side: the second
+  // language's `2.` after the first's): the earlier twin opens it, as a step would take it
+  // (`laterTwin`). An earlier twin that carries nothing (a numbered instruction) costs nothing.
+  const openTwin = candidates.map((_, j) => {
+    const tw = previousTwin[j];
+    if (tw < 0 || !candidates[tw].f.atEdge) return 0;
+    let next = tw + 1;
+    while (next < C && line(next) === line(tw)) next++;
+    return carries(line(tw), next < C ? line(next) : L) ? PENALTY.laterTwin : 0;
+  });
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
@@ -228,6 +246,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         v -= skipped <= s.maxJump - 1 ? skipped * PENALTY.gapAllowed : s.stated ? gap * PENALTY.gapStatedShare : gap;
       }
     }
+    // A bare number that follows the run's bare number by one, its text hanging past it: the run
+    // says what the number is, as a mark would (a paper numbering its questions in the margin).
+    // One already set apart by its own line (bold, boxed, alone, an em from its text) has its reward.
+    if (m === n + 1 && bare[j] && a.style === b.style && hangs[j] && !b.f.bold && !b.f.boxed && !b.f.alone && !b.f.hanging) v += PENALTY.bareNumber;
     // OCR reads the same printed lead in many ways: its style says nothing there.
     if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
     // Passing over a line of j's own style whose number would stand between i's and j's (a 3
@@ -269,7 +291,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       numbersOf[j].forEach((m, k) => {
         const emit = own[j] - misreadCost(b, m);
         // Opening the first run here: what comes before is skipped.
-        const open = -skipBefore[j] - openCost(m);
+        const open = -skipBefore[j] - openCost(m) - openTwin[j];
         const top: number[] = new Array(RUNS).fill(-Infinity);
         const back: (State | null)[] = new Array(RUNS).fill(null);
         top[0] = open;

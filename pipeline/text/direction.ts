@@ -111,12 +111,16 @@ function mirrored(s: Span): Span {
 
 /**
  * A line's spans (x order) in reading order, and whether the line reads right to left: by its
- * strong letters, else (numbers and signs alone, `(1) 43`) by `fallback` (its page's direction).
+ * strong letters, else (numbers and signs alone, `(1) 43`) by `fallback` (its page's direction);
+ * on a right-to-left page, any right-to-left letter makes it so.
  * A left-to-right line with no right-to-left letters comes back as it was.
  */
 export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; rtl: boolean } {
-  const dir = readsRtl(spans.map(s => s.text).join(''));
-  const rtl = dir ?? fallback;
+  const letters = strongLetters(spans.map(s => s.text).join(''));
+  // On a page that reads right to left, a line with right-to-left words in it is set in the page's
+  // direction however much Latin it holds (`Question 2 لتكن f(x) = 2x + 5.`: a label and a formula
+  // embedded in an Arabic sentence); only a line with none is a line of another language.
+  const rtl = fallback && letters.rtl > 0 ? true : letters.rtl + letters.ltr ? letters.rtl > letters.ltr : fallback;
   const kinds = spans.map(kindOf);
   if (!rtl && !kinds.includes('R')) return { spans, rtl };
   const lv = levels(spans, kinds, rtl);
