@@ -84,6 +84,19 @@ body { font: 11pt 'Noto Naskh Arabic', serif; margin: 2cm; } p { margin: 0.3em 0
 ${Array.from({ length: 11 }, (_, k) => k + 1).map(n => `<p>Question ${n} لتكن f(x) = ${n}x + 5.</p>
 <p class="p">احسب f(2). [${(n % 4) + 1} درجات]</p>`).join('\n')}`;
 
+// A school's own test whose title names only the subject area (수학 영역), as the KICE booklets'
+// covers do: the kcsat-math template matches the cover, but none of its questions prints ①–⑤.
+const SCHOOL_KO = `<!doctype html><html lang="ko"><meta charset="utf-8"><style>
+body { font: 11pt sans-serif; margin: 2cm; } p { margin: 0.35em 0; } .p { margin-left: 2em; }
+</style>
+<h2>2학년 기말고사 수학 영역</h2>
+<p>1. 함수 f(x) = 3x + 7에 대하여 다음 물음에 답하시오.</p>
+<p class="p">1.1. f(2)의 값을 구하시오. [1점]</p><p class="p">1.2. f가 증가함수인 이유를 설명하시오. [3점]</p>
+<p>2. 주머니에 빨간 공 4개와 파란 공 6개가 들어 있다.</p>
+<p class="p">2.1. 빨간 공을 꺼낼 확률을 구하시오. [2점]</p><p class="p">2.2. 표본공간을 나타내시오. [2점]</p>
+<p>3. 함수 f(x) = 2x + 5에 대하여 다음 물음에 답하시오.</p>
+<p class="p">3.1. f(2)의 값을 구하시오. [2점]</p><p class="p">3.2. f가 증가함수인 이유를 설명하시오. [4점]</p></html>`;
+
 /** The paper printed from `html` by headless Chromium, read by the pipeline: the run and its records by number. */
 async function readHtml(name: string, html: string) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'generic-'));
@@ -108,6 +121,13 @@ describe('generic template', () => {
     expect(recs[1].stem).toMatch(/Fill a beaker[\s\S]*Heat it[\s\S]*control\?$/);
     expect(recs[3].options.map((o: { text: string }) => o.text)).toEqual(['S', 'So', 'Na', 'Sd']);
     expect(result.papers[0].messages.map(m => m.rule)).toContain('segment/numbered-instructions');
+  }, 60_000);
+
+  it('reads a paper a family template claims by its cover, but whose questions print none of its options, by the paper\'s own conventions', async () => {
+    const { result, recs } = await readHtml('school-ko', SCHOOL_KO);
+    expect(result.papers[0].messages.map(m => m.rule)).toContain('segment/template-unfit');
+    expect(recs[0].exam.template).toBe('generic');
+    expect(recs.map(r => [r.number, r.type])).toEqual([[1, 'free'], [2, 'free'], [3, 'free']]);
   }, 60_000);
 
   it('gives questions the marks stated for a range above the columns and for each question under a heading', async () => {

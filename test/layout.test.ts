@@ -154,6 +154,18 @@ describe('layout of lines that read right to left', () => {
     expect(rawText(option.spans)).toBe('(1) 43');
   });
 
+  it('reads a Latin line set out in cells on a right-to-left page from the right, each cell left to right', () => {
+    // Options in a row as an RTL page sets them (measured on a fuzzer paper): `A) 50` at the right.
+    const cells = [span('C)', 416, 100, 11), span('54', 432, 100, 11), span('B)', 463, 100, 11), span('52', 479, 100, 11), span('A)', 509, 100, 11), span('50', 525, 100, 11)];
+    const [row] = buildLines(cells, 1, 0, true);
+    expect(rawText(row.spans)).toBe('A) 50 B) 52 C) 54');
+    expect(row.rtl).toBe(true);
+    // The same line on a page that reads left to right, and a Latin line with no cells on a right-to-left page, stay as they are.
+    expect(rawText(buildLines(cells, 1, 0)[0].spans)).toBe('C) 54 B) 52 A) 50');
+    const words = [span('x', 100, 100, 11), span('=', 108, 100, 11), span('2', 116, 100, 11)];
+    expect(buildLines(words, 1, 0, true)[0].spans).toEqual(words);
+  });
+
   it('reads a right-to-left paper\'s questions in order: numbers, options and marks at the lines\' right-hand starts, the right column first', async () => {
     const q = (n: number, a: number, b: number) => `<div class="q"><p>السؤال ${n}: ما قيمة ${a} + ${b}؟ (${n % 3 + 1} درجات)</p>
       <p>(أ) ${a + b}</p><p>(ب) ${a + b + 1}</p><p>(ج) ${a + b + 2}</p><p>(د) ${a + b + 3}</p></div>`;

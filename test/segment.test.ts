@@ -322,6 +322,18 @@ describe('labels decided per scheme', () => {
     expect(labelStats([q], using('latin-lower-paren'), null)?.sideBySide).toBe(0);
   });
 
+  it('reads two or three lettered prompts with no marks as parts, four or five short values as options', () => {
+    // A paper with no marks at all: its parts are known by being few to a question and ending as sentences do.
+    const prompts = (n: number, k: number) => lines(`Problem ${n}. 已知函数 f(x) = ${n}x + 3。`, ...['a) 求 f(2) 的值；', 'b) 解方程 f(x) = 13；', 'c) 说明 f 是增函数的理由。'].slice(0, k));
+    const papers = [prompts(1, 3), prompts(2, 2), prompts(3, 3), prompts(4, 2), prompts(5, 3)];
+    const stats = labelStats(papers, using('latin-lower-close'), null)!;
+    expect([stats.modalCount, stats.sentences]).toEqual([3, 1]);
+    expect(labelGroups(papers, using('latin-lower-close'), [])[0].parts).toBe(true);
+    // Choices of the same shape, four to a question and no sentences, stay options.
+    const values = (n: number) => lines(`Problem ${n}. 求 f(${n}) 的值。`, 'a) 12', 'b) 13', 'c) 14', 'd) 15');
+    expect(labelGroups([1, 2, 3, 4].map(values), using('latin-lower-close'), [])[0].parts).toBe(false);
+  });
+
   it('reads a range of questions at the end of a line (`Attempt Questions 1–10`)', () => {
     const m = generic.re.pointsRange[0].exec('Attempt Questions 1–10');
     expect([m?.groups?.from, m?.groups?.to]).toEqual(['1', '10']);

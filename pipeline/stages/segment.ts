@@ -24,6 +24,7 @@ import { headLines } from './layout.ts';
 import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
 import { canOpen } from '../structure/sections.ts';
 import { statedCount } from '../text/stated-count.ts';
+import { readCover } from '../text/cover.ts';
 
 export { matchAnchor, ocrNumberText } from '../structure/anchors.ts';
 export { findPoints } from '../structure/marks.ts';
@@ -58,6 +59,19 @@ function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly
     doc.exam.conventions = check.conventions;
     doc.messages.warn('segment/conventions-disagree', `${what}: the ${doc.template.id} template may not fit this paper`, { stage: 'segment' });
   }
+}
+
+/**
+ * Whether a family template that prints option labels claims a paper none of whose questions print
+ * them (KICE's ①–⑤ on a school test whose title only names the subject, 수학 영역): the cover matched
+ * the wrong family, and the paper is read as no family's. Pages read by OCR are left to the family:
+ * OCR may miss its labels where they are printed.
+ */
+function optionsUnseen(doc: PaperDocument, bodySize: number, templates: readonly Template[]): Template | null {
+  const fallback = templates.find(x => x.infer);
+  if (!fallback || doc.template.infer || !doc.template.options.markers.length || doc.pages.some(p => p.ocr)) return null;
+  const check = checkConventions(doc, bodySize, fallback);
+  return check && !check.own.options ? fallback : null;
 }
 
 /** Each label scheme's questions read with its labels as options or as parts (structure/label-groups.ts), said on the paper. */
@@ -176,6 +190,12 @@ export function segmentStage(): Stage {
     run(doc: PaperDocument, ctx: StageContext) {
       const bodySize = median(doc.lines.flatMap(l => l.spans.filter(s => !s.math).map(s => s.size)));
       // The options a paper prints (and, on a paper no family claims, a first guess at its numbering).
+      const unfit = optionsUnseen(doc, bodySize, ctx.templates);
+      if (unfit) {
+        doc.messages.warn('segment/template-unfit', `the ${doc.template.id} template's options (${doc.template.options.markers.join(' ')}) open no question of this paper: it is read by its own conventions`, { stage: 'segment' });
+        doc.template = unfit;
+        doc.exam = readCover(unfit, doc.cover);
+      }
       const inferred = inferConventions(doc, bodySize);
       if (inferred) {
         doc.template = inferred.template;

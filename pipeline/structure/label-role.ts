@@ -19,6 +19,10 @@ export interface LabelStats {
   sameCount: number;
   /** Share of runs with a sub-label (`(i)`, `(1)`) opening a line inside them. */
   nested: number;
+  /** Share of items (all but each run's last, whose end is not its own) that end as a sentence does (`.`, `?`, `；`, `。`). */
+  sentences: number;
+  /** The most common number of labels in a run. */
+  modalCount: number;
 }
 
 /** The last item of a run is counted up to this many characters (it runs on into what follows the question). */
@@ -29,8 +33,14 @@ const LONG_ITEM = 60;
 const SHORT_ITEM = 25;
 /** A share of runs this large with labels side by side means choices set in a row or a grid. */
 const SIDE_BY_SIDE = 0.3;
+/** Runs of at most this many labels are few for choices. */
+const FEW_LABELS = 3;
+/** A share of items this large ending as sentences do reads as prompts. */
+const SENTENCES = 0.5;
 /** Parts win at this score (see `partsScore`). */
 const PARTS_AT = 3;
+/** How a sentence ends: a prompt's full stop, question mark or semicolon (Latin, CJK or fullwidth), before the next label's bracket. */
+const SENTENCE_END = /[.?!;。？！；]\s*[(（]?$/u;
 const SUB_LABEL = /^\s*\((?:i{1,3}|iv|v|vi{0,3}|\d{1,2})\)/u;
 
 export function labelStats(questions: Line[][], t: Template, marks: RegExp | null): LabelStats | null {
@@ -40,7 +50,7 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
   const global = new RegExp(re.source, 'gu');
   const lengths: number[] = [];
   const counts: number[] = [];
-  let side = 0, marked = 0, nested = 0;
+  let side = 0, marked = 0, nested = 0, items = 0, sentences = 0;
   for (const lines of questions) {
     const texts = lines.map(l => rawText(l.spans.filter(s => !s.math)));
     const full = texts.join('\n');
@@ -58,6 +68,10 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
     if (!run) continue;
     counts.push(run.length);
     run.forEach((l, k) => lengths.push(Math.min(ITEM_CAP, (run[k + 1]?.at ?? full.length) - l.at)));
+    for (let k = 0; k + 1 < run.length; k++) {
+      items++;
+      if (SENTENCE_END.test(full.slice(run[k].at, run[k + 1].at).trimEnd())) sentences++;
+    }
     const rows = run.map(l => lineOf(l.at));
     if (new Set(rows).size < rows.length) side++;
     const body = full.slice(run[0].at);
@@ -66,8 +80,9 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
   }
   if (!counts.length) return null;
   const modal = Math.max(...[...new Set(counts)].map(c => counts.filter(x => x === c).length));
+  const modalCount = Math.max(...counts.filter(c => counts.filter(x => x === c).length === modal));
   const n = counts.length;
-  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n };
+  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n, sentences: items ? sentences / items : 0, modalCount };
 }
 
 /** How much the runs read as parts rather than options (see the constants above). */
@@ -80,6 +95,9 @@ export function partsScore(s: LabelStats, lowerCase: boolean): number {
   if (s.sideBySide >= SIDE_BY_SIDE) v -= 2;
   if (s.sameCount < 0.7) v += 1;
   if (s.nested >= 0.2) v += 1;
+  // Choices come four or five to a question; two or three labels are more often parts, and surely
+  // so where each ends as a sentence does (a prompt of its own, `b) Solve f(x) = 13;`).
+  if (s.modalCount <= FEW_LABELS) v += s.sentences >= SENTENCES ? 2 : 1;
   // Lower-case letters label parts more often than options (a weak prior: some papers choose with a) b) c)).
   if (lowerCase) v += 1;
   return v;

@@ -122,12 +122,33 @@ export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; 
   // embedded in an Arabic sentence); only a line with none is a line of another language.
   const rtl = fallback && letters.rtl > 0 ? true : letters.rtl + letters.ltr ? letters.rtl > letters.ltr : fallback;
   const kinds = spans.map(kindOf);
+  // On a page set right to left, a line of Latin or numbers alone set out in cells (options in a row,
+  // `A) 50` at the right, a table's row) is laid out from the right like the rest of the page: its
+  // cells read right to left, each one left to right. Its letters alone would read it from the left.
+  if (fallback && !kinds.includes('R')) {
+    const cells = cellsOf(spans);
+    if (cells.length >= 2) return { spans: cells.reverse().flat(), rtl: true };
+  }
   if (!rtl && !kinds.includes('R')) return { spans, rtl };
   const lv = levels(spans, kinds, rtl);
   // The reverse of UBA's L2 (visual → logical): the odd levels' stretches first, then the higher.
   let order = spans.map((_, i) => i);
   for (let level = 1; level <= 2; level++) order = reverseAt(order, lv, level);
   return { spans: order.map(i => (lv[i] % 2 === 1 && kinds[i] === 'O' ? mirrored(spans[i]) : spans[i])), rtl };
+}
+
+/** Spans apart by more than this many times their size stand in cells of their own, not words of one run. */
+const CELL_GAP = 1.2;
+
+/** A line's spans (x order) in the cells they are set in: stretches apart by more than CELL_GAP. */
+function cellsOf(spans: Span[]): Span[][] {
+  const cells: Span[][] = [];
+  spans.forEach((s, k) => {
+    const prev = spans[k - 1];
+    if (!prev || gapBetween(prev, s) > Math.min(prev.size, s.size) * CELL_GAP) cells.push([s]);
+    else cells[cells.length - 1].push(s);
+  });
+  return cells;
 }
 
 /**
