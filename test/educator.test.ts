@@ -78,12 +78,16 @@ describe.skipIf(!haveShared())('educator papers read by inferred conventions', (
     expect(messages.filter(m => m.rule.startsWith('gaps/')).map(m => `${m.severity} ${m.rule}`)).toEqual(['info gaps/by-design']);
   });
 
-  it('reads a practice paper the PAES template claims by the paper\'s own conventions, where the template\'s numbering explains nothing', () => {
+  it('reads a practice paper the PAES template claims by the paper\'s own conventions, where the template\'s options open none of its questions', () => {
+    // The cover names PAES, but the paper prints `Pregunta N` and a)–d), none of PAES's A)–E): the
+    // template does not fit it, and it is read as no family's (a school's test titled 수학 영역 is
+    // claimed by the KICE cover patterns the same way).
     const own = records(OUT).filter(r => r.source.file === 'es-ensayo-paes.pdf');
     expect(own.map(r => r.number)).toEqual([1, 2, 3, 4, 5]);
-    expect(new Set(own.map(r => r.exam.template))).toEqual(new Set(['paes']));
+    expect(own.map(r => r.options.map((o: { label: string }) => o.label).join(''))).toEqual(Array(5).fill('abcd'));
+    expect(new Set(own.map(r => r.exam.template))).toEqual(new Set(['generic']));
     const messages = text.papers.find(p => p.file === 'es-ensayo-paes.pdf')!.messages;
-    expect(messages.filter(m => m.rule.startsWith('segment/template')).map(m => m.rule)).toEqual(['segment/template-fallback']);
+    expect(messages.filter(m => m.rule.startsWith('segment/template')).map(m => m.rule)).toEqual(['segment/template-unfit']);
   });
 
   it('gives options clean text: no label or bracket of the next option left at the end', () => {
