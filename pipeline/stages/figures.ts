@@ -179,12 +179,12 @@ export function optionPictures(doc: PaperDocument, q: Question): OptionPicture[]
     return { cell, spans, shapes, figure, text: textOutside(q, cell, spans.filter(s => !labels.includes(s))) };
   });
   if (found.every(f => f.figure)) return found.map(f => ({ index: f.cell.index, figure: f.figure!, text: f.text, cell: f.cell.box }));
-  // An option OCR left empty whose cell holds a drawing carries what its cell prints. One whose cell
-  // holds only text OCR could not spell (a fraction) is no figure: it carries its cell as its
+  // An option left empty carries what its cell prints. On a page read by OCR, one whose cell holds
+  // no drawing is text OCR could not spell (a fraction): no figure, it carries its cell as its
   // picture (unreadOptions), and the question has no figure for it.
-  return found.filter(f => !q.options[f.cell.index].text.trim() && f.figure).map(f => ({
+  return found.filter(f => !q.options[f.cell.index].text.trim() && (f.spans.length || f.shapes.length) && (f.figure || !doc.pages[f.cell.page - 1].ocr)).map(f => ({
     index: f.cell.index,
-    figure: { page: f.cell.page, bbox: bboxUnion([...f.spans, ...f.shapes].map(x => x.bbox)), kind: f.figure!.kind },
+    figure: { page: f.cell.page, bbox: bboxUnion([...f.spans, ...f.shapes].map(x => x.bbox)), kind: f.figure?.kind ?? 'image' },
     text: '',
     cell: f.cell.box,
   }));
