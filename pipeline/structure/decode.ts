@@ -132,6 +132,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     return to <= from ? 0 : p[to] - p[from];
   };
 
+  // A number with no word, bracket, stop or label around it (OCR's numbers are judged by their reading).
+  const bare = candidates.map(c => c.lead !== null && c.style !== 'ocr' && !c.lead.word && !c.lead.close && !c.lead.open && !c.lead.major);
   // What taking a candidate costs or gains by itself.
   const own = candidates.map((c, j) => {
     if (repeats[j]) return -Infinity;
@@ -140,8 +142,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (f.templateLead) v += REWARD.templateLead;
     if (!f.atEdge) v -= PENALTY.offEdge;
     if (!f.leftmost) v -= PENALTY.notLeftmost;
-    const bare = c.lead !== null && !c.lead.word && !c.lead.close && !c.lead.open && !c.lead.major;
-    if (bare && c.style !== 'ocr') v += f.bold || f.boxed || f.alone || f.hanging ? REWARD.markedBare : s.bareNumbersFree ? 0 : -PENALTY.bareNumber;
+    if (bare[j]) v += f.bold || f.boxed || f.alone || f.hanging ? REWARD.markedBare : s.bareNumbersFree ? 0 : -PENALTY.bareNumber;
     if (f.sizeRatio < 0.8) v -= PENALTY.small;
     if (f.keyLike) v -= PENALTY.keyLike;
     if (f.continued) v -= PENALTY.continuedAnchor;
@@ -150,7 +151,6 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   });
   // A bare number whose line's text hangs past it (the next line of its column starts further in):
   // set as a question's number is, out of its text.
-  const bare = candidates.map(c => c.lead !== null && c.style !== 'ocr' && !c.lead.word && !c.lead.close && !c.lead.open && !c.lead.major);
   const hangs = candidates.map(c => {
     const next = features[c.f.index + 1];
     return !!next && next.line.page === c.f.line.page && next.line.column === c.f.line.column && next.indent >= c.f.indent + c.f.line.spans[0].size * 0.5;
