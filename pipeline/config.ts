@@ -4,7 +4,6 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { DedupSettings } from './corpus/dedup.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,6 +55,24 @@ export interface Config {
   readonly queue: string | null;
   /** How long a queue job's lock lasts without renewal before another worker takes it over (QUEUE_STALL_MS). */
   readonly queueStallMs: number;
+}
+
+/** Near-duplicate detection's settings (pipeline/corpus/dedup.ts reads them). */
+export interface DedupSettings {
+  /** Characters per shingle. */
+  readonly shingle: number;
+  readonly bands: number;
+  readonly rows: number;
+  /** Least Dice similarity of the prose of two stems. */
+  readonly text: number;
+  /** Least Dice similarity of the formulas (normalised LaTeX) of two records. */
+  readonly math: number;
+  /** Least Dice similarity of the option texts, sorted. */
+  readonly options: number;
+  /** Most differing bits (of 64) between two figure crops' perceptual hashes. */
+  readonly figureBits: number;
+  /** How the canonical member of a cluster is chosen, first rule first. */
+  readonly canonical: readonly ('official' | 'earliest' | 'file' | 'number')[];
 }
 
 export interface TranslateConfig {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { corpusStages, PIPELINE_VERSION } from './index.ts';
 import type { CorpusRecord } from './corpus/record-text.ts';
-import { Store } from './store/db.ts';
+import type { Store } from './store/db.ts';
+import { openStore } from './open-store.ts';
 import { writeStoreJsonl } from './store/jsonl.ts';
 import { statKey } from './store/file-stat.ts';
 import { loadTemplates, type Template } from './template.ts';
@@ -148,7 +149,7 @@ export async function runBatch(config: Config, onProgress?: Progress): Promise<B
   let runId: number;
   try {
     fs.mkdirSync(config.yearDir, { recursive: true });
-    store = new Store(storeFile);
+    store = openStore(storeFile);
     runId = store.startRun();
   } catch (e) {
     store?.close();
@@ -234,7 +235,7 @@ export async function runCorpus(config: Config, store: Store, only?: readonly st
 export async function rerunCorpus(config: Config, only: readonly string[]): Promise<{ lines: string[]; itemsFile: string; jsonlRewritten: boolean }> {
   const file = path.join(config.yearDir, 'store.sqlite');
   if (!fs.existsSync(file)) throw new Error(`no store at ${file}: run make ingest YEAR=${config.year} first`);
-  const store = new Store(file);
+  const store = openStore(file);
   try {
     const lines = await runCorpus(config, store, only);
     const itemsFile = path.join(config.yearDir, 'items.jsonl');

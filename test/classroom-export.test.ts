@@ -23,7 +23,7 @@ import { decide } from '../pipeline/server/reviews.ts';
 import { JobQueue } from '../pipeline/server/jobs.ts';
 import { Sets } from '../pipeline/server/sets.ts';
 import { resolveServerSettings } from '../pipeline/server/settings.ts';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 import { SHARED, TEST_OUT } from './helpers.ts';
 import { haveChromium } from './review-browser.ts';
 
@@ -84,7 +84,7 @@ let records: ClassroomRecord[] = [];
 
 /** Verifies and rejects the chosen questions through the review store's decide(), as the server does. */
 function review(storeFile: string): void {
-  const store = new Store(storeFile);
+  const store = openStore(storeFile);
   try {
     const all = store.records(store.donePapers()).map(l => JSON.parse(l) as ClassroomRecord);
     for (const r of all) {
@@ -105,7 +105,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(inbox, '2026-sample-math-dif-answer.csv'), KEY);
   execFileSync('npx', ['tsx', 'pipeline/cli.ts', '--year', YEAR, '--in', inbox, '--out', OUT, '--no-progress'], { cwd: ROOT, env: { ...process.env, WORKERS: '1' }, stdio: 'pipe' });
   const storeFile = path.join(OUT, YEAR, 'store.sqlite');
-  const store = new Store(storeFile);
+  const store = openStore(storeFile);
   records = store.records(store.donePapers()).map(l => JSON.parse(l));
   store.close();
   review(storeFile);

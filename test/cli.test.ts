@@ -17,7 +17,7 @@ import { statusesFromLog } from './generality-score.ts';
 import { EXIT, exitCode } from '../pipeline/exit-status.ts';
 import { paperLine, paperNotes, statusWord, summaryLine } from '../pipeline/run-report.ts';
 import { preparePaper, type PaperOutcome } from '../pipeline/run.ts';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 
 const SAMPLE = path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf');
 /** A quiz whose cover says it holds 8 questions and prints 5 (fixtures/make-unsure.ts): its reading disagrees with its own count. */
@@ -190,7 +190,7 @@ describe('a paper\'s hash, kept with its stat', () => {
     // A whole second, so that setting it back below restores the time to the nanosecond.
     const time = new Date('2026-11-30T12:00:00Z');
     fs.utimesSync(file, time, time);
-    const store = new Store(path.join(dir, 'store.sqlite'));
+    const store = openStore(path.join(dir, 'store.sqlite'));
     const settings = { config: resolveConfig({ year: '2099', inDir: dir, outDir: dir, progress: false }, {}), templates: [] };
     const sha = (p: ReturnType<typeof preparePaper>) => ('job' in p ? p.job.sha256 : p.outcome.sha256);
     const first = sha(preparePaper(file, store, 'k', settings));

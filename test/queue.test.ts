@@ -14,7 +14,7 @@ import { QUEUE_NAME, redisOptions } from '../pipeline/queue/connection.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { runQueued } from '../pipeline/queue/enqueue.ts';
 import { startWorker } from '../pipeline/queue/worker.ts';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 import { freePort, haveShared, KCSAT } from './helpers.ts';
 
 const STEMS = ['202106', '202111', '202206'].flatMap(s => ['dif', 'geo', 'pro'].map(e => `${s}-h3-math-${e}`));
@@ -118,7 +118,7 @@ describe.skipIf(!haveShared())('ingest through the queue', () => {
       const result = await runQueued(config);
       expect(result.papers.map(p => [p.file, p.status])).toEqual([['stated-count.pdf', 'needs-review']]);
       expect(result.papers[0].structure).toMatchObject({ status: 'needs-review', reasons: [expect.stringMatching(/states 8 questions; 5 were read/)] });
-      const store = new Store(path.join(out, '2099', 'store.sqlite'));
+      const store = openStore(path.join(out, '2099', 'store.sqlite'));
       try {
         expect(store.verdict(result.papers[0].sha256)).toEqual(result.papers[0].structure);
       } finally {

@@ -20,7 +20,7 @@ import { acquireLock } from '../pipeline/splits/lock.ts';
 import type { Manifest } from '../pipeline/splits/manifest.ts';
 import { planSplit } from '../pipeline/splits/plan.ts';
 import { refresh, LOCK_FILE } from '../pipeline/splits/refresh.ts';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 import { loadTemplates } from '../pipeline/template.ts';
 import { KCSAT, TEST_OUT, haveShared } from './helpers.ts';
 
@@ -260,7 +260,7 @@ describe('split plan, lock, store and run key', () => {
     old.exec(`CREATE TABLE papers (sha256 TEXT PRIMARY KEY, file TEXT NOT NULL, pages INTEGER, template TEXT, exam TEXT, status TEXT NOT NULL, error TEXT, run_key TEXT, updated_at TEXT NOT NULL)`);
     old.prepare(`INSERT INTO papers VALUES ('s', 'x.pdf', 1, 'generic', '{}', 'done', NULL, 'k', '2024-02-03 04:05:06')`).run();
     old.close();
-    const store = new Store(file);
+    const store = openStore(file);
     expect(store.paperDates()).toEqual([{ sha256: 's', file: 'x.pdf', exam: '{}', added_at: '2024-02-03 04:05:06' }]);
     store.saveDocument({ sha256: 's', file: 'x.pdf', pages: 1, template: 'generic', exam: '{}', run_key: 'k2' }, [], [], []);
     store.saveDocument({ sha256: 't', file: 'y.pdf', pages: 1, template: 'generic', exam: '{}', run_key: 'k2' }, [], [], []);

@@ -8,6 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { questionId } from '../pipeline/ids.ts';
 import { Store } from '../pipeline/store/db.ts';
 import { writeJsonl, writeStoreJsonl } from '../pipeline/store/jsonl.ts';
+import type { RecordOverlay } from '../pipeline/store/overlay.ts';
+import { openStore } from '../pipeline/open-store.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-'));
 const sha = 'ab'.repeat(32);
@@ -49,6 +51,19 @@ describe('store', () => {
     expect(stored(store)).toEqual([item(1, 'a').record]);
     expect(store.paper(sha)?.pages).toBe(2);
     store.close();
+  });
+
+  it('reads records as emitted where it is given no overlay, and lays overlays on in their order', () => {
+    const file = path.join(fs.mkdtempSync(path.join(dir, 'ov-')), 's.sqlite');
+    new Store(file).saveDocument(paper, [], [item(1, 'a')], []);
+    expect(new Store(file).records([sha])).toEqual([item(1, 'a').record]);
+    // Two overlays reading one table through their own join: the second sees what the first put on.
+    const tag: RecordOverlay = { columns: ['k.paths'], joins: ['LEFT JOIN knowledge k ON k.item = i.id'], apply: (rec, row) => ({ ...rec, tags: row.paths }) };
+    const count: RecordOverlay = { columns: [], apply: rec => ({ ...rec, seen: rec.tags === null ? 'untagged' : 'tagged' }) };
+    const store = new Store(file, [tag, count]);
+    expect(JSON.parse(store.records([sha])[0])).toEqual({ n: 1, text: 'a', tags: null, seen: 'untagged' });
+    store.saveKnowledge([{ item: item(1, 'a').id, input: 'h', paths: ['x'], note: null }]);
+    expect(JSON.parse(store.record(item(1, 'a').id)!)).toEqual({ n: 1, text: 'a', tags: '["x"]', seen: 'tagged' });
   });
 
   it('keeps a paper\'s structural verdict with it: needs-review is stored as done, with its reasons, coverage and unsure numbers', () => {
@@ -94,7 +109,7 @@ describe('store', () => {
 
   it('reads no record for items.jsonl where nothing it is made from changed, and every time something did', () => {
     const sub = fs.mkdtempSync(path.join(dir, 'gen-'));
-    const store = new Store(path.join(sub, 'store.sqlite'));
+    const store = openStore(path.join(sub, 'store.sqlite'));
     const file = path.join(sub, 'items.jsonl');
     store.saveDocument(paper, [], [item(1, 'a'), item(2, 'b')], []);
     const reads = vi.spyOn(store, 'records');

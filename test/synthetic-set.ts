@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 
 export interface SyntheticSet {
   items: number;
@@ -35,7 +35,7 @@ export function buildSyntheticSet(fromYearDir: string, toYearDir: string, questi
     const link = path.join(toYearDir, dir);
     if (!fs.existsSync(link) && fs.existsSync(path.join(fromYearDir, dir))) fs.symlinkSync(path.join(fromYearDir, dir), link);
   }
-  const store = new Store(path.join(toYearDir, 'store.sqlite'));
+  const store = openStore(path.join(toYearDir, 'store.sqlite'));
   const ids: string[] = [];
   let copies = 0;
   try {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../pipeline/config.ts';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 import type { ItemText } from '../pipeline/translate/checks.ts';
 
 export interface FixtureItem { id: string; file: string; sha256: string; section: string; number: number; exam: Record<string, unknown>; source: ItemText; protected: ItemText; translation: { stem: string; options?: ItemText['options'] }; content: string; usage: { prompt_tokens: number; completion_tokens: number } }
@@ -18,7 +18,7 @@ export interface ExtraRecord { id: string; file: string; exam: Record<string, un
 
 /** <yearDir>/store.sqlite holding the recording's items (their real source text) and `extra` records, as done papers. */
 export function buildStore(yearDir: string, extra: ExtraRecord[] = []): void {
-  const store = new Store(path.join(yearDir, 'store.sqlite'));
+  const store = openStore(path.join(yearDir, 'store.sqlite'));
   const all = [...FIXTURE.map(it => ({ id: it.id, file: it.file, sha256: it.sha256, section: it.section, number: it.number, exam: it.exam, source: it.source })),
     ...extra.map((e, i) => ({ ...e, sha256: e.id.split('-')[0].padEnd(64, '0'), section: 'common', number: i + 1 }))];
   const byFile = new Map<string, typeof all>();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import { startReviewServer, type ReviewServer } from '../pipeline/server/server.ts';
 import { resolveServerSettings } from '../pipeline/server/settings.ts';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 import { checkTranslation } from '../pipeline/translate/checks.ts';
 import { loadGlossary } from '../pipeline/translate/glossary.ts';
 import { TranslationTable } from '../pipeline/translate/table.ts';
@@ -26,7 +26,7 @@ describe('translations on the review server', () => {
   beforeAll(async () => {
     buildStore(yearDir);
     // The recorded translations, stored as the pass stores them.
-    const store = new Store(path.join(yearDir, 'store.sqlite'));
+    const store = openStore(path.join(yearDir, 'store.sqlite'));
     const glossary = loadGlossary(path.join(ROOT, 'glossary/terms'), 'ko', 'en');
     const table = new TranslationTable(store.db);
     for (const it of FIXTURE.slice(0, 5).concat(item)) table.put({ item: it.id, lang: 'en', input: 'recorded', text: translationOf(it), checks: checkTranslation(it.source, translationOf(it), 'ko', 'en', glossary), by: 'model:replay' });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, resolveConfig } from '../pipeline/config.ts';
 import { rerunCorpus } from '../pipeline/run.ts';
 import { formulas, katexError } from '../pipeline/stages/math.ts';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 import { checkTranslation, glossaryConsistency, type ItemText } from '../pipeline/translate/checks.ts';
 import { GlossaryError, loadGlossary, termsIn } from '../pipeline/translate/glossary.ts';
 import { PlaceholderError, protect, restore } from '../pipeline/translate/placeholders.ts';
@@ -305,7 +305,7 @@ describe('the translate pass (make translate) against a loopback server replayin
     const recs = new Map(readItems(out).map(r => [r.id, r]));
     for (const it of FIXTURE) expect(recs.get(it.id).translations.en, it.id).toMatchObject({ status: 'ok', stem: it.translation.stem, checks: [] });
     // The failed attempts stay out of the history: only texts are kept there.
-    const store = new Store(path.join(out, YEAR, 'store.sqlite'));
+    const store = openStore(path.join(out, YEAR, 'store.sqlite'));
     try {
       expect(new TranslationTable(store.db).get(bad.refused, 'en')).toMatchObject({ status: 'ok', version: 3, history: [] });
     } finally {
@@ -330,7 +330,7 @@ describe('the translate pass (make translate) against a loopback server replayin
         child.on('exit', (c, signal) => resolve(signal ? -1 : c));
       });
       expect(code).toBe(-1);
-      const store = new Store(path.join(dir, YEAR, 'store.sqlite'));
+      const store = openStore(path.join(dir, YEAR, 'store.sqlite'));
       const done = new TranslationTable(store.db).all('en');
       store.close();
       expect(done.length).toBe(9);

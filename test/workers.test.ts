@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { runBatch } from '../pipeline/run.ts';
-import { Store } from '../pipeline/store/db.ts';
+import { openStore } from '../pipeline/open-store.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 /**
@@ -97,7 +97,7 @@ describe('worker processes', () => {
       expect(p.structure).toMatchObject({ status: 'needs-review', reasons: [expect.stringMatching(/states 8 questions; 5 were read/)] });
     }
     expect(result.papers.map(p => p.structure)).toEqual([result.papers[0].structure, result.papers[0].structure]);
-    const store = new Store(path.join(outDir, '2099', 'store.sqlite'));
+    const store = openStore(path.join(outDir, '2099', 'store.sqlite'));
     try {
       for (const p of result.papers) expect(store.verdict(p.sha256)).toEqual(p.structure);
     } finally {

@@ -15,23 +15,9 @@ import { MinHasher, shingleHashes } from './minhash.ts';
 import { PaperClusters } from './paper-clusters.ts';
 import { dHash, hamming } from './phash.ts';
 import { formulasOf, normLatex, normProse, proseOf, type CorpusRecord } from './record-text.ts';
+import type { DedupSettings } from '../config.ts';
 
-export interface DedupSettings {
-  /** Characters per shingle. */
-  readonly shingle: number;
-  readonly bands: number;
-  readonly rows: number;
-  /** Least Dice similarity of the prose of two stems. */
-  readonly text: number;
-  /** Least Dice similarity of the formulas (normalised LaTeX) of two records. */
-  readonly math: number;
-  /** Least Dice similarity of the option texts, sorted. */
-  readonly options: number;
-  /** Most differing bits (of 64) between two figure crops' perceptual hashes. */
-  readonly figureBits: number;
-  /** How the canonical member of a cluster is chosen, first rule first. */
-  readonly canonical: readonly ('official' | 'earliest' | 'file' | 'number')[];
-}
+export type { DedupSettings };
 
 export interface Similarity { text: number; math: number; options: number; figureBits: number | null }
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { commitPaper, finishBatch, listPdfs, preparePaper, runKey, type BatchResult, type PaperJob, type PaperOutcome, type PaperResult, type Progress } from '../run.ts';
-import { Store } from '../store/db.ts';
+import { openStore } from '../open-store.ts';
 import { loadTemplates } from '../template.ts';
 import { QUEUE_NAME, redisOptions } from './connection.ts';
 import { jobId, portable, type QueueJobData } from './job.ts';
@@ -22,7 +22,7 @@ export async function runQueued(config: Config, onProgress?: Progress): Promise<
   const t0 = performance.now();
   const templates = loadTemplates(config.templatesDir, config.root);
   fs.mkdirSync(config.yearDir, { recursive: true });
-  const store = new Store(path.join(config.yearDir, 'store.sqlite'));
+  const store = openStore(path.join(config.yearDir, 'store.sqlite'));
   const runId = store.startRun();
   const connection = redisOptions(config.queue);
   const queue: PaperQueue = new Queue(QUEUE_NAME, { connection });

@@ -3,6 +3,7 @@
 // status, the version, the parse's original value of every edited field and the whole history.
 // The parse itself stays untouched in the store's items row; decisions live in the reviews table.
 import { REVIEW_STATUSES, type HistoryEntry, type ItemEdits, type ReviewStatus } from './record.ts';
+import type { RecordOverlay } from '../store/overlay.ts';
 
 /** The reviews table's columns as Store.records selects them (all null where no decision was made). */
 export interface ReviewColumns {
@@ -63,3 +64,10 @@ export function applyReview<T extends Record<string, unknown>>(record: T, review
   };
   return out as T;
 }
+
+/** The reviews table read onto each record: it goes last, so a reviewer's edit overrides what the passes put there. */
+export const reviewOverlay: RecordOverlay = {
+  columns: ['rv.status AS review_status', 'rv.version AS review_version', 'rv.edits AS review_edits', 'rv.original AS review_original', 'rv.history AS review_history', 'rv.updated_at AS review_updated_at'],
+  joins: ['LEFT JOIN reviews rv ON rv.item = i.id'],
+  apply: (rec, row) => applyReview(rec, reviewFromColumns(row as unknown as ReviewColumns)),
+};

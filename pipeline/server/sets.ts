@@ -3,7 +3,8 @@
 // <year>/ (items.jsonl, store.sqlite, pages/, figures/: the pipeline's own output layout).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Store } from '../store/db.ts';
+import type { Store } from '../store/db.ts';
+import { openStore } from '../open-store.ts';
 import { writeJsonl } from '../store/jsonl.ts';
 import type { ReviewRecord } from '../review/record.ts';
 import { HttpError } from './http-error.ts';
@@ -66,7 +67,7 @@ export class Sets {
     const open = this.stores.get(name);
     if (open) return open;
     if (!fs.existsSync(p.store)) return null;
-    const store = new Store(p.store);
+    const store = openStore(p.store);
     this.stores.set(name, store);
     return store;
   }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RefreshConfig } from '../config.ts';
 import { runBatch, type PaperOutcome, type Progress } from '../run.ts';
-import { Store } from '../store/db.ts';
+import { openStore } from '../open-store.ts';
 import { writeJsonl } from '../store/jsonl.ts';
 import { loadTemplates } from '../template.ts';
 import { removePartials } from './atomic.ts';
@@ -53,7 +53,7 @@ export async function refresh(cfg: RefreshConfig, hooks: RefreshHooks = {}): Pro
       lines.push(`nothing to publish: no paper in ${cfg.inbox} and no store at ${storeFile}; no split written`);
       return { split: null, papers, lines };
     }
-    const store = new Store(storeFile);
+    const store = openStore(storeFile);
     let records: StoreRecord[], dates;
     try {
       const raw = store.records(store.donePapers());

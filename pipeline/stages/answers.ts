@@ -25,7 +25,7 @@ import { parseCsv } from '../text/csv.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import { buildLines } from './layout.ts';
-import { decodeSpan } from './text-layer.ts';
+import { decodeSpan } from '../text/font-decode.ts';
 
 export interface Answer {
   section: string | null;

@@ -8,7 +8,8 @@ import { blocksOf, chunksOf, fillPrompt, type Block } from '../llm/blocks.ts';
 import { askChunk, makeClient, type Usage } from '../llm/client.ts';
 import type { LlmQuestion } from '../llm/reply.ts';
 import type { Stage } from '../stage.ts';
-import { buildQuestion, matchAnchor } from './segment.ts';
+import { matchAnchor } from '../structure/anchors.ts';
+import { buildQuestion } from '../structure/question.ts';
 
 /** The model's questions over all chunks; a question seen in two chunks keeps its fuller reading. */
 export async function readWithLlm(doc: PaperDocument, ctx: Parameters<Stage['run']>[1]): Promise<{ questions: LlmQuestion[]; blocks: Map<string, Block>; usage: Usage }> {

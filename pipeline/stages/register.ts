@@ -8,7 +8,7 @@ import { pickTemplate } from '../template.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { isScan, scanImage } from '../providers/scan.ts';
-import { MIN_TEXT } from './text-layer.ts';
+import { MIN_TEXT } from '../text/page-text.ts';
 import { readCover } from '../text/cover.ts';
 
 // The cover reader lives with the text readers (text-layer reads running heads with it too).

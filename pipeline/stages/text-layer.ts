@@ -16,6 +16,7 @@ import { pagesIdle } from '../pages/read.ts';
 import { needPdf, type Stage } from '../stage.ts';
 import type { Template } from '../template.ts';
 import { dropOverprint } from '../text/overprint.ts';
+import { decodeSpan } from '../text/font-decode.ts';
 import { findBody } from '../text/body.ts';
 import { MIN_TEXT, textLength, unicodeMathFonts, type PageText } from '../text/page-text.ts';
 import { closingNotice, setApart } from '../text/notice.ts';
@@ -28,26 +29,7 @@ import { gradeTables, setApartGradeTable } from '../text/grade-table.ts';
 
 // The page-by-page reading lives with the text readers (any lane reads it: pipeline/pages/).
 export { MIN_TEXT, textLength, unicodeMathFonts };
-
-const isPrivateUse = (cp: number) => (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
-
-/** Decode a run's text through the table of its font, if the template has one for it. */
-export function decodeSpan(raw: RawSpan, t: Template): { text: string; math: boolean; unknown: number[] } {
-  const math = t.mathFonts.some(f => raw.font.includes(f));
-  let table: Map<number, string> | undefined;
-  for (const [font, map] of t.fontMaps) if (raw.font.includes(font)) table = map;
-  const unknown: number[] = [];
-  let text = '';
-  for (const ch of raw.text) {
-    const cp = ch.codePointAt(0)!;
-    // Outside the Private Use Area a table entry still wins: custom-encoded fonts put their symbols
-    // at ASCII and control code points (Cambridge's NewMathExtn draws its brackets at U+0000/U+0001).
-    if (!isPrivateUse(cp)) { text += table?.get(cp) ?? ch; continue; }
-    const mapped = table?.get(cp);
-    if (mapped === undefined) { unknown.push(cp); text += '\uFFFD'; } else text += mapped;
-  }
-  return { text, math, unknown };
-}
+export { decodeSpan };
 
 export function textLayerStage(): Stage {
   return {

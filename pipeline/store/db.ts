@@ -7,9 +7,7 @@ import path from 'node:path';
 import { ROOT } from '../config.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { StructureVerdict } from '../reading-verdict.ts';
-import { withCorpus, type CorpusColumns } from '../corpus/overlay.ts';
-import { applyReview, reviewFromColumns, type ReviewColumns } from '../review/overlay.ts';
-import { TRANSLATIONS_COLUMN, withTranslations, type TranslationColumns } from '../translate/overlay.ts';
+import { overlaid, recordSelect, type RecordOverlay } from './overlay.ts';
 import { load } from '../providers/lazy.ts';
 
 // Through require, not import: Node's ES-module loader would first scan the package's CommonJS
@@ -26,21 +24,13 @@ import type { ItemRow, PageRow, PaperInput, PaperRow, PaperSink } from './rows.t
 /** Columns added to `papers` after stores were first written, with their types: a store that lacks one gets it (Store.migrate). */
 const LATER_PAPER_COLUMNS: [string, string][] = [['structure', 'TEXT'], ['structure_reasons', 'TEXT'], ['coverage', 'REAL'], ['unsure', 'TEXT']];
 
-type RecordColumns = CorpusColumns & ReviewColumns & TranslationColumns;
-
-/** An item's record with what is kept beside it: tags, cluster, the reviewer's decision, translations. */
-const RECORD_SELECT = `SELECT i.record, k.paths, k.note, c.duplicate_of, c.canonical, c.evidence,
-  rv.status AS review_status, rv.version AS review_version, rv.edits AS review_edits, rv.original AS review_original, rv.history AS review_history, rv.updated_at AS review_updated_at, ${TRANSLATIONS_COLUMN}
-  FROM items i JOIN papers p ON p.sha256 = i.paper
-  LEFT JOIN knowledge k ON k.item = i.id LEFT JOIN clusters c ON c.item = i.id LEFT JOIN reviews rv ON rv.item = i.id`;
-
-// Reviewers' decisions go on last: an edit of the tags overrides the tagger's.
-const overlaid = (r: RecordColumns): string => JSON.stringify(applyReview(withTranslations(withCorpus(r), r), reviewFromColumns(r)));
-
 export class Store implements PaperSink {
   readonly db: BetterSqlite3.Database;
+  /** What is put on each record read out (records, record): the layers above say, in order. */
+  private readonly overlays: readonly RecordOverlay[];
 
-  constructor(file: string) {
+  constructor(file: string, overlays: readonly RecordOverlay[] = []) {
+    this.overlays = overlays;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
@@ -121,7 +111,7 @@ export class Store implements PaperSink {
       ON CONFLICT(sha256) DO UPDATE SET file = excluded.file, status = 'failed', error = excluded.error, updated_at = excluded.updated_at`).run(sha256, file, error);
   }
 
-  /** Every record of the given papers, in a stable order (file, then section order of appearance, number), with what the corpus passes add. */
+  /** Every record of the given papers, in a stable order (file, then section order of appearance, number), with the store's overlays on. */
   records(papers: string[]): string[] {
     if (!papers.length) return [];
     // Paper by paper, each paper's rows sorted alone: one sort over every row with its record JSON
@@ -129,9 +119,9 @@ export class Store implements PaperSink {
     const files = new Map((this.db.prepare(`SELECT sha256, file FROM papers WHERE sha256 IN (${papers.map(() => '?').join(',')})`).all(...papers) as { sha256: string; file: string }[]).map(r => [r.sha256, r.file]));
     // By file name as SQLite's ORDER BY file had it: bytes of UTF-8.
     const ordered = [...new Set(papers)].filter(p => files.has(p)).sort((a, b) => Buffer.compare(Buffer.from(files.get(a)!), Buffer.from(files.get(b)!)));
-    this.recordsOfPaper ??= this.db.prepare(`${RECORD_SELECT} WHERE i.paper = ? ORDER BY i.page, i.rowid`);
+    this.recordsOfPaper ??= this.db.prepare(`${recordSelect(this.overlays)} WHERE i.paper = ? ORDER BY i.page, i.rowid`);
     const statement = this.recordsOfPaper;
-    return ordered.flatMap(p => (statement.all(p) as RecordColumns[]).map(overlaid));
+    return ordered.flatMap(p => (statement.all(p) as { record: string }[]).map(r => overlaid(r, this.overlays)));
   }
 
   private recordsOfPaper: BetterSqlite3.Statement | null = null;
@@ -142,9 +132,9 @@ export class Store implements PaperSink {
    * the review server answers for one item without reading the set. Undefined where there is none.
    */
   record(id: string): string | undefined {
-    this.recordById ??= this.db.prepare(`${RECORD_SELECT} WHERE i.id = ? AND p.status = 'done'`);
-    const row = this.recordById.get(id) as RecordColumns | undefined;
-    return row && overlaid(row);
+    this.recordById ??= this.db.prepare(`${recordSelect(this.overlays)} WHERE i.id = ? AND p.status = 'done'`);
+    const row = this.recordById.get(id) as { record: string } | undefined;
+    return row && overlaid(row, this.overlays);
   }
 
   /** The papers the store holds as done, in file order. */

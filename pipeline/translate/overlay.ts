@@ -2,6 +2,7 @@
 // {stem, options, status, checks, by, version}}` and one diagnostic per finding (`translate/…`, the
 // language first in the message). Records without a translation are left as they are.
 import type { Check } from './checks.ts';
+import type { RecordOverlay } from '../store/overlay.ts';
 
 /** The column Store.records selects: a JSON array of the item's translation rows (see translationsColumn). */
 export interface TranslationColumns { translations?: string | null }
@@ -24,3 +25,9 @@ export function withTranslations<T extends Record<string, unknown>>(record: T, c
   }
   return { ...record, translations, diagnostics };
 }
+
+/** The translations table read onto each record. */
+export const translationOverlay: RecordOverlay = {
+  columns: [TRANSLATIONS_COLUMN],
+  apply: (rec, row) => withTranslations(rec, row as TranslationColumns),
+};

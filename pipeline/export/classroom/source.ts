@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Sets } from '../../server/sets.ts';
 import { resolveServerSettings } from '../../server/settings.ts';
-import { Store } from '../../store/db.ts';
+import { openStore } from '../../open-store.ts';
 import type { ClassroomRecord } from './question.ts';
 import type { ClassroomSource } from './settings.ts';
 
@@ -39,7 +39,7 @@ export function loadRecords(source: ClassroomSource): LoadedRecords {
   }
   const storeFile = path.join(source.dir, 'store.sqlite');
   if (fs.existsSync(storeFile)) {
-    const store = new Store(storeFile);
+    const store = openStore(storeFile);
     try {
       return { records: parseLines(store.records(store.donePapers()), storeFile), baseDir: source.dir, from: storeFile };
     } finally {
