@@ -13,6 +13,12 @@ export interface ExamInfo {
   year: number | null;
   /** e.g. `csat`, `june-mock`, `september-mock`. */
   sitting: string | null;
+  /**
+   * When the paper was sat, as its template reads the cover: the printed year moved by the family's
+   * offset (KICE's 학년도 N is sat in N − 1), the month where the sitting fixes one. Absent on records
+   * written before it was kept (exam-date.ts then takes the printed year).
+   */
+  sat?: { year: number; month: number | null } | null;
   /** Session (교시), e.g. 2. */
   session: number | null;
   subject: string | null;

@@ -1,15 +1,14 @@
-// When a paper was sat, from what its cover says. KICE papers name the 학년도 (school year), which
-// begins in March after the sitting: the June and September mocks and the CSAT itself of 학년도 N
-// are sat in year N − 1. Other families print the year of the sitting; a month is known only
-// where the sitting names one.
+// When a paper was sat. The cover reading (text/cover.ts) puts it on the record's exam from the
+// family's template: a school year printed for the year after the sitting (KICE's 학년도) and the
+// month a sitting is sat in are template data, not code. A record without it (written before it was
+// kept, or a cover that names no month) is dated by the year it prints, its month unknown.
+import type { ExamInfo } from './document.ts';
+
 export interface ExamDate { year: number; month: number | null }
 
-const KICE_MONTH: Record<string, number> = { 'june-mock': 6, 'september-mock': 9, csat: 11 };
-
-export function examDate(exam: { family?: string; year?: number | null; sitting?: string | null }): ExamDate | null {
-  if (!exam.year) return null;
-  if (exam.family === 'kcsat') return { year: exam.year - 1, month: KICE_MONTH[exam.sitting ?? ''] ?? null };
-  return { year: exam.year, month: null };
+export function examDate(exam: Partial<Pick<ExamInfo, 'year' | 'sat'>>): ExamDate | null {
+  if (exam.sat) return { year: exam.sat.year, month: exam.sat.month };
+  return exam.year ? { year: exam.year, month: null } : null;
 }
 
 /** A sortable number: year·100 + month, an unknown month counted as the year's end (never earlier than known). */

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 interface PatternId { pattern: string; id: string; label?: string }
+/** A sitting a cover names, with the month it is sat in where the family fixes one. */
+interface Sitting extends PatternId { month?: number }
 
 export type QuestionType = 'mcq' | 'mcq-multi' | 'short' | 'numeric' | 'free';
 
@@ -20,7 +22,7 @@ export interface TemplateData {
    * before the first question; a form that keeps a longer form's numbers has gaps it explains.
    * `total`: patterns whose group 1 is the marks the paper states it is worth (`Total: 20`).
    */
-  cover: { year?: string; session?: string; subject?: string; subjects?: PatternId[]; sittings?: PatternId[]; forms?: PatternId[]; form?: string; count?: string[]; total?: string[] };
+  cover: { year?: string; satYearOffset?: number; session?: string; subject?: string; subjects?: PatternId[]; sittings?: Sitting[]; forms?: PatternId[]; form?: string; count?: string[]; total?: string[] };
   /**
    * Sections: named by the running head of a page (`head`) or by a heading line in the flow of
    * questions (`body`). `ranges` read from the cover which numbers a section holds

@@ -17,7 +17,7 @@ let n = 0;
 const rec = (stem: string, options: string[] = [], over: Partial<CorpusRecord> = {}): CorpusRecord => {
   n++;
   return {
-    id: `r${n}`, source: { file: `p${n}.pdf`, sha256: `sha${n}` }, exam: { family: 'kcsat', year: 2024, sitting: 'csat' },
+    id: `r${n}`, source: { file: `p${n}.pdf`, sha256: `sha${n}` }, exam: { family: 'kcsat', year: 2024, sitting: 'csat', sat: { year: 2023, month: 11 } },
     section: 'common', number: n, stem, options: options.map((text, i) => ({ label: String(i + 1), text })), figures: [], ...over,
   };
 };
@@ -70,8 +70,9 @@ describe('dedup', () => {
 
   it('makes the most official, earliest record canonical', async () => {
     const upload = rec(STEM, OPTIONS, { exam: { family: 'generic', year: 2020 } });
-    const later = rec(STEM, OPTIONS, { exam: { family: 'kcsat', year: 2025, sitting: 'june-mock' } });
-    const earlier = rec(STEM, OPTIONS, { exam: { family: 'kcsat', year: 2024, sitting: 'csat' } });
+    // Dated as the cover reading dates them (test/register.test.ts: the KICE template's offset and months).
+    const later = rec(STEM, OPTIONS, { exam: { family: 'kcsat', year: 2025, sitting: 'june-mock', sat: { year: 2024, month: 6 } } });
+    const earlier = rec(STEM, OPTIONS, { exam: { family: 'kcsat', year: 2024, sitting: 'csat', sat: { year: 2023, month: 11 } } });
     const ids = await cluster([upload, later, earlier]);
     expect(ids).toEqual([earlier.id, earlier.id, earlier.id]);
     // 2024학년도 수능 was sat in November 2023; the 2025학년도 June mock in June 2024.

@@ -8,6 +8,9 @@ import { ROOT } from '../pipeline/config.ts';
 import { DocumentError } from '../pipeline/diagnostics.ts';
 import { analyse } from './analyse.ts';
 import { haveShared, KCSAT, SHARED } from './helpers.ts';
+import { loadTemplates, pickTemplate } from '../pipeline/template.ts';
+import { withGapsClosed } from '../pipeline/text/ocr-gaps.ts';
+import { readCover } from '../pipeline/text/cover.ts';
 
 const SAMPLE = path.join(ROOT, 'fixtures/samples/2026-sample-math-dif.pdf');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'register-'));
@@ -23,6 +26,18 @@ async function failure(file: string): Promise<DocumentError> {
 }
 
 describe('register', () => {
+  it('picks the template of a cover OCR read with its syllables set apart, and dates the sitting by the template', () => {
+    const templates = loadTemplates(path.join(ROOT, 'templates'), ROOT);
+    const ocr = '2024 학 년 도 대 학 수 학 능 력 시 험 문 제 지 수 학 영 역';
+    expect(withGapsClosed('Physics paper 2')).toBe('Physics paper 2');
+    const cover = withGapsClosed(ocr);
+    expect(cover).toContain('학년도대학수학능력시험');
+    const t = pickTemplate(templates, cover, null)!;
+    expect(t.id).toBe('kcsat-math');
+    // 2024학년도 수능 is sat in November 2023 (the template's offset and the sitting's month).
+    expect(readCover(t, withGapsClosed('2024 학 년 도 대 학 수 학 능 력 시 험'))).toMatchObject({ year: 2024, sitting: 'csat', sat: { year: 2023, month: 11 } });
+  });
+
   it('reads what the shipped sample says about itself', async () => {
     const doc = await analyse(SAMPLE, 'text-layer');
     expect(doc.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -53,11 +68,11 @@ describe('register', () => {
 
 describe.skipIf(!haveShared())('register on real papers', () => {
   it.each([
-    ['202106-h3-math-pro.pdf', { year: 2022, sitting: 'june-mock', session: 2, form: null, electives: ['prob-stat'] }],
-    ['202311-h3-math-dif.pdf', { year: 2024, sitting: 'csat', session: 2, form: 'odd', electives: ['calculus'] }],
-    ['202409-h3-math-geo.pdf', { year: 2025, sitting: 'september-mock', session: 2, form: null, electives: ['geometry'] }],
-    ['202411-h3-math-pro.pdf', { year: 2025, sitting: 'csat', session: 2, form: 'odd', electives: ['prob-stat'] }],
-  ])('%s', async (file, want) => {
+    ['202106-h3-math-pro.pdf', { year: 2022, sat: { year: 2021, month: 6 }, sitting: 'june-mock', session: 2, form: null, electives: ['prob-stat'] }],
+    ['202311-h3-math-dif.pdf', { year: 2024, sat: { year: 2023, month: 11 }, sitting: 'csat', session: 2, form: 'odd', electives: ['calculus'] }],
+    ['202409-h3-math-geo.pdf', { year: 2025, sat: { year: 2024, month: 9 }, sitting: 'september-mock', session: 2, form: null, electives: ['geometry'] }],
+    ['202411-h3-math-pro.pdf', { year: 2025, sat: { year: 2024, month: 11 }, sitting: 'csat', session: 2, form: 'odd', electives: ['prob-stat'] }],
+  ])('%s (its file names the month it was sat)', async (file, want) => {
     const doc = await analyse(path.join(KCSAT, file), 'text-layer');
     expect(doc.pageCount).toBe(12);
     expect(doc.exam).toMatchObject({ family: 'kcsat', subject: 'mathematics', ...want });

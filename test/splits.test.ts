@@ -162,7 +162,7 @@ describe.skipIf(!haveShared())('splits from refreshes over KICE booklets of two 
 // A record as the store gives it, with only what the plan reads.
 function record(id: string, over: Partial<StoreRecord> = {}): StoreRecord {
   return {
-    id, source: { file: `${id.split('-')[0]}.pdf`, sha256: id.split('-')[0] }, exam: { family: 'kcsat', year: 2026, sitting: 'csat', subject: 'mathematics' },
+    id, source: { file: `${id.split('-')[0]}.pdf`, sha256: id.split('-')[0] }, exam: { family: 'kcsat', year: 2026, sitting: 'csat', sat: { year: 2025, month: 11 }, subject: 'mathematics' },
     section: 'common', number: Number(id.split('-')[1]), type: 'short', options: [], stem: `question ${id}`, answer: '1', points: 3, page: 1,
     regions: [], figures: [], error_rate: null, difficulty: null,
     modalities: { TO: { text: `question ${id}` }, TI: { text: `question ${id}`, images: [] }, IO: { page_image: [], question: { number: 1, section: 'common', regions: [] } } },
@@ -180,7 +180,7 @@ describe('split plan, lock, store and run key', () => {
       record('p-2', { duplicate_of: 'p-1' }),
       record('p-3', { review: { status: 'rejected' } }),
       record('p-4', { review: { status: 'verified' } }),
-      record('q-1', { exam: { family: 'kcsat', year: 2027, sitting: 'june-mock' } }), // sat 2026-06: after the cut-off
+      record('q-1', { exam: { family: 'kcsat', year: 2027, sitting: 'june-mock', sat: { year: 2026, month: 6 } } }), // sat 2026-06: after the cut-off
       record('u-1', { exam: { family: 'generic', year: null } }), // no date on the cover: added 2026-04
     ];
     const plan = planSplit({ name: '26-05', cutoff: '2026-05', previousCutoff: null, records, papers, published: none, reviewedOnly: false });
@@ -207,7 +207,7 @@ describe('split plan, lock, store and run key', () => {
       live: new Map(first.items.map(i => [i.id, { id: i.id, version: i.version, split: '26-05', fingerprint: i.fingerprint }])),
       lastVersion: new Map(first.items.map(i => [i.id, i.version])),
     };
-    const records = [record('p-1', { answer: '2' }), record('p-4', { review: { status: 'rejected' } }), record('q-1', { exam: { family: 'kcsat', year: 2025, sitting: 'csat' } })];
+    const records = [record('p-1', { answer: '2' }), record('p-4', { review: { status: 'rejected' } }), record('q-1', { exam: { family: 'kcsat', year: 2025, sitting: 'csat', sat: { year: 2024, month: 11 } } })];
     const next = planSplit({ name: '26-06', cutoff: '2026-06', previousCutoff: '2026-05', records, papers, published, reviewedOnly: false });
     expect(next.items.map(i => [i.id, i.version, i.answer])).toEqual([['p-1', 2, '2'], ['q-1', 1, '1']]);
     expect(next.superseded).toEqual([{ id: 'p-1', version: 1, split: '26-05' }]);

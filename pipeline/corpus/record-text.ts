@@ -1,11 +1,12 @@
 // The parts of a record's text the corpus passes read: prose (formulas taken out) and the LaTeX
 // of its formulas, each normalised once. Tagging matches cues in them; dedup compares them.
 
+import type { ExamInfo } from '../document.ts';
 /** The fields of an item record that the corpus passes read. */
 export interface CorpusRecord {
   id: string;
   source: { file: string; sha256: string };
-  exam: { family?: string; language?: string; subject?: string | null; year?: number | null; sitting?: string | null; template?: string };
+  exam: { family?: string; language?: string; subject?: string | null; year?: number | null; sitting?: string | null; sat?: ExamInfo['sat']; template?: string };
   section: string | null;
   number: number;
   stem: string;

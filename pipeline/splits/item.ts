@@ -2,6 +2,7 @@
 // store merged in (knowledge, duplicate_of, review), plus where it stands in the benchmark: its
 // split, its version, its exam date and a fingerprint of its content. Image paths are relative to
 // the split's folder (images/pages/…, images/figures/…).
+import type { ExamInfo } from '../document.ts';
 import crypto from 'node:crypto';
 import type { ItemRecord } from '../stages/emit.ts';
 
@@ -11,7 +12,7 @@ import type { ItemRecord } from '../stages/emit.ts';
  */
 export interface StoreRecord extends Omit<ItemRecord, 'source' | 'exam' | 'parts' | 'pilot' | 'flags' | 'figures' | 'knowledge' | 'review' | 'diagnostics' | 'structure'> {
   source: { file: string; sha256: string; pages?: number };
-  exam: { family?: string; year?: number | null; sitting?: string | null; subject?: string | null; language?: string; [k: string]: unknown };
+  exam: { family?: string; year?: number | null; sitting?: string | null; sat?: ExamInfo['sat']; subject?: string | null; language?: string; [k: string]: unknown };
   parts?: ItemRecord['parts'];
   figures: { path: string | null; page: number; bbox: number[]; kind?: string }[];
   knowledge: unknown[];

@@ -1,7 +1,8 @@
 // Months and dates of splits. A split is named by its cut-off month as YY-MM (26-05) and holds papers
-// sat up to the end of that month. A paper's date comes from its cover (pipeline/exam-date.ts: a KICE
-// 학년도 N June mock is June of N − 1); where the cover names no year, the month the store first saw
-// the paper stands in for it.
+// sat up to the end of that month. A paper's date comes from its cover (pipeline/exam-date.ts, from
+// the template's data: a KICE 학년도 N June mock is June of N − 1); where the cover names no year,
+// the month the store first saw the paper stands in for it.
+import type { ExamInfo } from '../document.ts';
 import { examDate, examDateKey } from '../exam-date.ts';
 
 export const SPLIT_NAME = /^\d{2}-\d{2}$/;
@@ -32,7 +33,7 @@ export interface ItemDate {
   earliestKey: number;
 }
 
-export function itemDate(exam: { family?: string; year?: number | null; sitting?: string | null } | null, addedAt: string): ItemDate {
+export function itemDate(exam: { family?: string; year?: number | null; sitting?: string | null; sat?: ExamInfo['sat'] } | null, addedAt: string): ItemDate {
   const d = exam ? examDate(exam) : null;
   if (d) {
     return {

@@ -26,6 +26,7 @@ import { dropHidden } from '../text/hidden.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import { buildLines } from './layout.ts';
 import { decodeSpan } from '../text/font-decode.ts';
+import { withGapsClosed } from '../text/ocr-gaps.ts';
 
 export interface Answer {
   section: string | null;
@@ -223,7 +224,7 @@ const TABLE_DPI = 200;
 
 /** Which form (홀수형 → odd) a key page's title names: a template form pattern it matches, or null. */
 function formOfTitle(title: string, t: Template): string | null {
-  const text = `${title} ${title.replace(/(?<=\p{Script=Hangul})\s+(?=\p{Script=Hangul})/gu, '')}`;
+  const text = withGapsClosed(title);
   return t.cover.forms?.find(f => new RegExp(f.pattern, 'u').test(text))?.id ?? null;
 }
 

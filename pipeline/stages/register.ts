@@ -10,6 +10,7 @@ import { ocrPool } from '../providers/ocr.ts';
 import { isScan, scanImage } from '../providers/scan.ts';
 import { MIN_TEXT } from '../text/page-text.ts';
 import { readCover } from '../text/cover.ts';
+import { withGapsClosed } from '../text/ocr-gaps.ts';
 
 // The cover reader lives with the text readers (text-layer reads running heads with it too).
 export { readCover };
@@ -52,8 +53,8 @@ export function registerStage(): Stage {
       } catch (e) {
         throw new DocumentError('register/page-unreadable', `page 1 cannot be read (${(e as Error).message})`, 1);
       }
-      // OCR tends to set Hangul syllables apart (대 학 수 학): match the cover with and without those gaps.
-      coverText = `${coverText}\n${coverText.replace(/(?<=\p{Script=Hangul})\s+(?=\p{Script=Hangul})/gu, '')}`;
+      // OCR tends to set syllables and ideographs apart (대 학 수 학): match the cover with and without those gaps.
+      coverText = withGapsClosed(coverText);
       const template = pickTemplate(ctx.templates, coverText, ctx.config.template);
       if (!template) {
         throw new DocumentError('register/no-template', `no template in templates/ fits this paper's cover text; name one with TEMPLATE= (there are: ${ctx.templates.map(t => t.id).join(', ')})`, 1);

@@ -22,7 +22,7 @@ import { MIN_TEXT, textLength, unicodeMathFonts, type PageText } from '../text/p
 import { closingNotice, setApart } from '../text/notice.ts';
 import { aloneOnLine, isMarginFurniture } from '../text/margins.ts';
 import { paperFurniture } from '../text/furniture.ts';
-import { readCover } from '../text/cover.ts';
+import { readCover, satOf } from '../text/cover.ts';
 import { radicalTable, unifyRadicals } from '../text/cjk-radicals.ts';
 import { legacyFonts } from '../text/legacy-font.ts';
 import { gradeTables, setApartGradeTable } from '../text/grade-table.ts';
@@ -175,6 +175,7 @@ export function fillFromHeaders(doc: PaperDocument, turned: readonly string[] = 
     (e as unknown as Record<string, unknown>)[k] = read[k];
     filled.push(`${k} ${read[k]}`);
   }
+  if (filled.length) e.sat = satOf(doc.template, e.year, e.sitting);
   if (filled.length) doc.messages.info('text-layer/header-metadata', `read from the running heads, not the cover: ${filled.join(', ')}`, { stage: 'text-layer' });
 }
 
