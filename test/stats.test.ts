@@ -7,6 +7,7 @@ import { ROOT } from '../pipeline/config.ts';
 import { difficultyOf, statsStage } from '../pipeline/stages/stats.ts';
 import { analyse, config, templates } from './analyse.ts';
 import type { StageContext } from '../pipeline/stage.ts';
+import { sectionOf } from '../pipeline/keys/sections.ts';
 import type { Store } from '../pipeline/store/db.ts';
 
 const ctx = { config, templates, store: undefined as unknown as Store, runKey: 'test' } as StageContext;
@@ -14,6 +15,14 @@ const ctx = { config, templates, store: undefined as unknown as Store, runKey: '
 describe('stats', () => {
   it('bins error rates as KCSAT-ML does', () => {
     expect([0, 50, 50.1, 75, 75.1, 98.2].map(difficultyOf)).toEqual(['easy', 'easy', 'medium', 'medium', 'hard', 'hard']);
+  });
+
+  it('reads a section named with its form mark by the template\'s form patterns (미적분(홀수), 확률과 통계 짝수형)', () => {
+    const kcsat = templates.find(t => t.id === 'kcsat-math')!;
+    expect(sectionOf('미적분(홀수)', kcsat)).toBe('calculus');
+    expect(sectionOf('확률과 통계 짝수형', kcsat)).toBe('prob-stat');
+    expect(sectionOf('공통', kcsat)).toBe('common');
+    expect(sectionOf('홀수', kcsat)).toBeNull();
   });
 
   it('sets error rate and difficulty by section and number, and reports rows that fit no question', async () => {

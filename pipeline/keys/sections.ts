@@ -4,9 +4,18 @@ import type { Template } from '../template.ts';
 
 const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[\s()（）]/g, '');
 
+/** The label less a form mark it ends with (`미적분(홀수)`), by the template's form patterns. */
+function withoutForm(k: string, t: Template): string {
+  for (const f of t.cover.forms ?? []) {
+    const cut = k.replace(new RegExp(`(?:${f.pattern})$`, 'u'), '');
+    if (cut !== k) return cut;
+  }
+  return k;
+}
+
 /** The template section a label names, or null. Reads ids, labels and aliases; ignores spaces, brackets and form marks. */
 export function sectionOf(label: string, t: Template): string | null {
-  const k = squash(label).replace(/[홀짝]수$|[홀짝]수형$/, '');
+  const k = withoutForm(squash(label), t);
   if (!k) return null;
   for (const [alias, id] of Object.entries(t.answers?.sectionAliases ?? {})) if (squash(alias) === k) return id;
   if (t.sections.default && squash(t.sections.default) === k) return t.sections.default;
