@@ -43,7 +43,7 @@ build: dist/.built
 # tests also want Chromium and CJK fonts (building the samples), qpdf, and redis-server (the queue
 # test starts its own on a free loopback port), and xmllint (libxml2-utils: the QTI export's items
 # are validated against the QTI 2.1 schema).
-OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa poppler-utils
+OCR_PACKAGES := tesseract-ocr tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-spa tesseract-ocr-jpn tesseract-ocr-rus tesseract-ocr-ell tesseract-ocr-ara tesseract-ocr-hin tesseract-ocr-tha tesseract-ocr-vie poppler-utils
 # Fonts of the generated papers (fixtures/make-papers.ts): Noto for Devanagari, Thai, Arabic, Greek and
 # Cyrillic; Nanum, IPA and WenQuanYi beside Noto CJK, which Chromium takes seconds to embed.
 FONT_PACKAGES := fonts-noto-cjk fonts-noto-core fonts-liberation fonts-dejavu-core fonts-nanum fonts-ipafont-mincho fonts-ipafont-gothic fonts-wqy-microhei

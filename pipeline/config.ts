@@ -21,8 +21,13 @@ export interface Config {
   readonly dpi: number;
   /** Resolution pages without a usable text layer are rendered at for OCR. */
   readonly ocrDpi: number;
-  /** OCR languages (tesseract names) for a cover read before any template is known. */
-  readonly ocrLang: string;
+  /**
+   * OCR languages (tesseract names) for every page without text (OCR_LANG=); null: the template's,
+   * or, where it names none, those of the script the paper is written in (ocrScripts).
+   */
+  readonly ocrLang: string | null;
+  /** The tesseract languages that read each script a paper may be written in (ocr/paper-language.ts). */
+  readonly ocrScripts: Readonly<Record<string, string>>;
   readonly templatesDir: string;
   /** Template id to use for every paper instead of detecting one (TEMPLATE=). */
   readonly template: string | null;
@@ -103,7 +108,12 @@ export const DEFAULTS = {
   yearRange: [1900, 2100],
   dpi: 144,
   ocrDpi: 300,
-  ocrLang: 'kor+eng',
+  ocrLang: null as string | null,
+  // Each with English beside it: numbers, units and Latin letters are printed in every script's papers.
+  ocrScripts: {
+    Latin: 'eng+spa', Vietnamese: 'vie+eng', Hangul: 'kor+eng', Han: 'chi_sim+eng', Japanese: 'jpn+eng', Cyrillic: 'rus+eng',
+    Greek: 'ell+eng', Arabic: 'ara+eng', Devanagari: 'hin+eng', Thai: 'tha+eng',
+  } as Readonly<Record<string, string>>,
   outDir: 'out',
   inboxDir: 'inbox',
   samplesDir: 'fixtures/samples',
@@ -279,7 +289,8 @@ export function resolveConfig(input: ConfigInput = {}, environment: NodeJS.Proce
     yearDir: path.join(outDir, year),
     dpi,
     ocrDpi: Number(env.OCR_DPI ?? DEFAULTS.ocrDpi),
-    ocrLang: env.OCR_LANG ?? DEFAULTS.ocrLang,
+    ocrLang: env.OCR_LANG || DEFAULTS.ocrLang,
+    ocrScripts: DEFAULTS.ocrScripts,
     templatesDir,
     template,
     force: force === true || force === '1' || force === 'true',

@@ -177,6 +177,11 @@ export interface PaperDocument {
   exam: ExamInfo;
   /** The cover's text, as register read it (sections and counts some papers state there). */
   cover: string;
+  /**
+   * The language data pages without text are read with where no template names one: chosen from
+   * the script a band of the first such page is written in (ocr/paper-language.ts).
+   */
+  ocrLanguage?: { lang: string; script: string };
   template: Template;
   pages: PageInfo[];
   /** Body lines of the whole paper in reading order (page, column, top to bottom). */

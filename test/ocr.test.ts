@@ -4,12 +4,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../pipeline/config.ts';
+import { DEFAULTS, ROOT } from '../pipeline/config.ts';
 import { closeOcr, OcrPool, OcrUnavailableError, TESSDATA } from '../pipeline/providers/ocr.ts';
 import { analyse } from './analyse.ts';
 import { openPdf, pageShapes, renderPage } from '../pipeline/providers/pdf.ts';
 import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
 import { isScan, scanImage } from '../pipeline/providers/scan.ts';
+import { paperLanguage, scriptOfText } from '../pipeline/ocr/paper-language.ts';
 import os from 'node:os';
 import sharp from 'sharp';
 
@@ -29,7 +30,7 @@ const canUnshare = spawnSync('unshare', ['-n', 'true']).status === 0;
 
 describe('ocr', () => {
   it('has the language data installed locally', () => {
-    for (const l of ['kor', 'eng', 'chi_sim', 'spa']) expect(fs.existsSync(path.join(TESSDATA, `${l}.traineddata`)), l).toBe(true);
+    for (const l of ['kor', 'eng', 'chi_sim', 'spa', 'jpn', 'rus', 'ell', 'ara', 'hin', 'tha', 'vie']) expect(fs.existsSync(path.join(TESSDATA, `${l}.traineddata`)), l).toBe(true);
     expect(() => new OcrPool('xyz')).toThrow(OcrUnavailableError);
   });
 
@@ -77,5 +78,31 @@ describe('ocr', () => {
     await sample.destroy();
     expect(await scanImage(SAMPLE, 1)).toBeNull();
   });
-});
 
+  it('tells the script a text is written in, a bilingual page by its own language beside English', () => {
+    expect(scriptOfText('Задача 1. Найдите значение выражения')).toBe('Cyrillic');
+    expect(scriptOfText('가로가 16 cm, 세로가 10 cm인 직사각형의 넓이는? A rectangle measures 16 cm by 10 cm. What is its area')).toBe('Hangul');
+    expect(scriptOfText('赤玉を取り出す確率を求めよ。')).toBe('Japanese');
+    expect(scriptOfText('计算 15 + 6 × 7 的结果是')).toBe('Han');
+    expect(scriptOfText('Cho cấp số cộng có số hạng đầu bằng 4 và công sai d = 3. Giá trị của u₃ bằng')).toBe('Vietnamese');
+    expect(scriptOfText('Calcule el valor de la expresión. ¿Cuántas bolas quedan?')).toBe('Latin');
+  });
+
+  it('reads a scanned page in the language of the script it is written in, found from a band of it', async () => {
+    const lines = ['Задача 1. Найдите значение выражения 3 + 4 · 5.', 'А) 23   Б) 35   В) 27   Г) 32', 'Задача 2. Сколько книг прочитал класс за неделю?', 'А) 40   Б) 42   В) 44   Г) 46', 'Задача 3. Решите уравнение 2x + 6 = 20.'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="1754"><rect width="100%" height="100%" fill="white"/>${lines.map((l, i) => `<text x="120" y="${500 + i * 70}" font-family="DejaVu Sans" font-size="34">${l}</text>`).join('')}</svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+    const size = { width: 595, height: 842 };
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'script-')), 'ru.pdf');
+    fs.writeFileSync(file, await imagesToPdf([{ image: jpeg, ...size }]));
+    const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
+    const chosen = await paperLanguage(await pdf.getPage(1), size, DEFAULTS.ocrScripts, (await scanImage(file, 1)) ?? undefined);
+    await pdf.destroy();
+    expect(chosen).toMatchObject({ script: 'Cyrillic', lang: 'rus+eng' });
+    expect(chosen.sample).toMatch(/Задача|Найдите|Сколько|Решите/);
+    // The whole paper read so: its pages in Russian, not look-alike Latin letters (`3anaua`).
+    const doc = await analyse(file, 'text-layer');
+    expect(doc.ocrLanguage).toMatchObject({ script: 'Cyrillic', lang: 'rus+eng' });
+    expect(doc.pages[0].spans.map(s => s.text).join(' ')).toMatch(/Задача/);
+  }, 180_000);
+});

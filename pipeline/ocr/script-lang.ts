@@ -27,3 +27,13 @@ export function ocrLanguageOf(text: string): string {
   }
   return best && installed(best) ? `${best}+eng` : 'eng';
 }
+
+/**
+ * The tesseract languages that read a script as tesseract's detection names it, from the table the
+ * configuration gives (config.ts `ocrScripts`), less those not installed; English where the script
+ * is unknown or none of its languages is installed.
+ */
+export function languageOfScript(script: string | null, table: Readonly<Record<string, string>>): string {
+  const langs = (script && table[script] ? table[script] : 'eng').split('+').filter(installed);
+  return langs.length ? langs.join('+') : 'eng';
+}

@@ -1,7 +1,7 @@
 // The outside world for OCR: tesseract.js, fully offline. Language data comes from the Debian
-// tessdata folder the project's set-up installs (tesseract-ocr-kor, -eng, -chi-sim, -spa); nothing
-// is fetched. A pool of workers, one per core (each tesseract.js worker is one single-threaded
-// wasm instance), created on first use.
+// tessdata folder the project's set-up installs (tesseract-ocr-kor, -eng, -chi-sim, -spa, -jpn, -rus,
+// -ell, -ara, -hin, -tha, -vie); nothing is fetched. A pool of workers, one per core (each
+// tesseract.js worker is one single-threaded wasm instance), created on first use.
 import fs from 'node:fs';
 import os from 'node:os';
 import type { PSM, Worker } from 'tesseract.js';
@@ -29,6 +29,8 @@ export interface OcrOptions {
   mode?: 'auto' | 'column' | 'block' | 'line' | 'word' | 'char';
   /** Only these characters may be recognised. */
   whitelist?: string;
+  /** The image's resolution, where it is not the 300 dpi pages are read at. */
+  dpi?: number;
 }
 
 /** tesseract.js, loaded when the first recogniser starts. */
@@ -85,7 +87,7 @@ export class OcrPool {
         tessedit_pageseg_mode: modes()[options.mode ?? 'auto'],
         tessedit_char_whitelist: options.whitelist ?? '',
         // Cell crops and key images carry no resolution; say one rather than let tesseract guess.
-        user_defined_dpi: '300',
+        user_defined_dpi: String(options.dpi ?? 300),
         // Tesseract's own progress notes ("Detected 54 diacritics") would go to stdout.
         debug_file: '/dev/null',
       });
@@ -117,8 +119,8 @@ export function setOcrPoolSize(n: number): void {
 }
 
 /** The shared pool for a language set (created on first use; closed by closeOcr at the end of a batch). */
-export function ocrPool(lang: string): OcrPool {
-  if (!pools.has(lang)) pools.set(lang, new OcrPool(lang, poolSize));
+export function ocrPool(lang: string, size = poolSize): OcrPool {
+  if (!pools.has(lang)) pools.set(lang, new OcrPool(lang, Math.min(size, poolSize)));
   return pools.get(lang)!;
 }
 

@@ -10,6 +10,7 @@ import { DocumentError } from '../diagnostics.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 import { Ahead } from '../ocr/ahead.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
+import { paperLanguage } from '../ocr/paper-language.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { readPages } from '../pages/paper.ts';
 import { pagesIdle } from '../pages/read.ts';
@@ -40,7 +41,10 @@ export function textLayerStage(): Stage {
       const t = doc.template;
       let glyphs = 0;
       const read: Span[][] = [];
-      const lang = t.ocrLang ?? ctx.config.ocrLang;
+      // The template's languages; else those asked for (OCR_LANG); else those of the paper's script,
+      // found on its first page without text (register may have found them reading the cover).
+      let lang = t.ocrLang ?? ctx.config.ocrLang ?? doc.ocrLanguage?.lang ?? null;
+      let toldLanguage = false;
       // Each page's text layer first, in order; a page without one is read from its pixels, the next
       // pages taken out and cut while the recogniser still reads this one (Ahead).
       const unreadable = (n: number, e: unknown) => new DocumentError('text-layer/page-unreadable', `page ${n}: the text layer cannot be read (${(e as Error).message})`, n);
@@ -85,7 +89,17 @@ export function textLayerStage(): Stage {
         } catch (e) {
           throw unreadable(page.number, e);
         }
-        const { reading } = await ahead.start(() => ocrPage(p, page.number, page, ocrPool(lang), ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined }).then(read => {
+        if (!lang) {
+          try {
+            doc.ocrLanguage = await paperLanguage(p, page, ctx.config.ocrScripts, picture ?? undefined);
+          } catch (e) {
+            throw unreadable(page.number, e);
+          }
+          lang = doc.ocrLanguage.lang;
+        }
+        if (doc.ocrLanguage && lang === doc.ocrLanguage.lang && !toldLanguage && (toldLanguage = true)) doc.messages.info('text-layer/ocr-language', `pages without text read as ${doc.ocrLanguage.script} (${lang}): the script of the inkiest band of page ${page.number}`, { page: page.number, stage: 'text-layer' });
+        const pool = ocrPool(lang);
+        const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined }).then(read => {
           page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
           page.ocr = true;
           doc.counters.pagesOcr = (doc.counters.pagesOcr ?? 0) + 1;

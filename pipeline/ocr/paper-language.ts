@@ -1,0 +1,90 @@
+// Which language data reads a paper's pages without text, where no template names it: the band of
+// the first such page that holds the most ink, read once with the languages of every script the
+// configuration knows (config.ts `ocrScripts`), and the script most of what was read is written in
+// decides. Read in the wrong language a page comes out as look-alike letters (`Задача` as `3anaua`),
+// and no question lead or option label of it is found.
+import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
+import { cropPng } from '../pixels/crop.ts';
+import { ocrPool, TESSDATA } from '../providers/ocr.ts';
+import type { PdfPage } from '../providers/pdf.ts';
+import fs from 'node:fs';
+
+/** Resolution the sample band is read at: body text 25–35 pixels tall. */
+const SAMPLE_DPI = 200;
+/** The band's height, as a share of the page's: four to six lines of body text. */
+const BAND = 0.12;
+/** Shares of the page at the top and bottom left out: running heads and footers, in any script. */
+const FURNITURE = 0.06;
+/** A script other than Latin decides where it writes at least this share of the letters read (a bilingual page prints the paper's own language beside English). */
+const SCRIPT_SHARE = 0.2;
+/** Latin text is Vietnamese where this share of its letters carry Vietnamese's stacked marks (ơ ư đ, ạ ả ế…). */
+const VIETNAMESE_SHARE = 0.05;
+
+const SCRIPTS: [name: string, re: RegExp][] = [
+  ['Hangul', /\p{Script=Hangul}/u], ['Han', /\p{Script=Han}/u], ['Kana', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u], ['Greek', /\p{Script=Greek}/u], ['Arabic', /\p{Script=Arabic}/u],
+  ['Devanagari', /\p{Script=Devanagari}/u], ['Thai', /\p{Script=Thai}/u], ['Latin', /\p{Script=Latin}/u],
+];
+
+/** The script a text is written in, as the keys of config.ts `ocrScripts` name it (Latin where no other writes enough of it). */
+export function scriptOfText(text: string): string {
+  const counts = new Map<string, number>();
+  let letters = 0;
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) continue;
+    letters++;
+    const s = SCRIPTS.find(([, re]) => re.test(ch))?.[0];
+    if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  const n = (s: string) => counts.get(s) ?? 0;
+  // Japanese writes kana between its Han; Chinese none (a stray kana of a misread is not enough).
+  if (n('Kana') >= SCRIPT_SHARE * (n('Kana') + n('Han')) / 2 && n('Kana') + n('Han') >= letters * SCRIPT_SHARE) return 'Japanese';
+  const best = [...counts].filter(([s]) => s !== 'Latin' && s !== 'Kana').sort((a, b) => b[1] - a[1])[0];
+  if (best && best[1] >= letters * SCRIPT_SHARE) return best[0];
+  const latin = [...text].filter(ch => /\p{Script=Latin}/u.test(ch));
+  const marked = latin.filter(ch => /[\u1EA0-\u1EF9ơưđƠƯĐ]/u.test(ch)).length;
+  return latin.length && marked >= latin.length * VIETNAMESE_SHARE ? 'Vietnamese' : 'Latin';
+}
+
+const installed = (lang: string) => fs.existsSync(`${TESSDATA}/${lang}.traineddata`);
+
+/** A language set with only what is installed (English where nothing is). */
+export function installedOnly(langs: string): string {
+  const have = [...new Set(langs.split('+'))].filter(installed);
+  return have.length ? have.join('+') : 'eng';
+}
+
+/** The band of the page's body (between its furniture bands) that holds the most ink. */
+function inkiestBand(g: Gray): [number, number, number, number] {
+  const rows = new Float64Array(g.height);
+  for (let y = 0; y < g.height; y++) {
+    let ink = 0;
+    for (let x = 0, i = y * g.width; x < g.width; x++, i++) if (g.data[i] < 128) ink++;
+    rows[y] = ink;
+  }
+  const h = Math.max(1, Math.round(g.height * BAND));
+  const from = Math.round(g.height * FURNITURE), to = Math.max(from + h, Math.round(g.height * (1 - FURNITURE)));
+  let best = from, sum = 0, top = -1;
+  for (let y = from; y < Math.min(to, from + h); y++) sum += rows[y];
+  top = sum;
+  for (let y = from + 1; y + h <= to; y++) {
+    sum += rows[y + h - 1] - rows[y - 1];
+    if (sum > top) { top = sum; best = y; }
+  }
+  return [0, best, g.width, Math.min(g.height, best + h)];
+}
+
+/**
+ * The language set for a paper's pages without text, from one of them: its inkiest band read with
+ * every language of `table`, and the languages of the script that band is written in.
+ */
+export async function paperLanguage(pdfPage: PdfPage, size: { width: number; height: number }, table: Readonly<Record<string, string>>, picture?: Buffer): Promise<{ lang: string; script: string; sample: string }> {
+  const scale = SAMPLE_DPI / 72;
+  // A scan's own picture where the page is not turned, as page-ocr.ts reads it.
+  const g = picture && pdfPage.rotate === 0 ? await scanGray(picture, Math.ceil(size.width * scale), Math.ceil(size.height * scale)) : await renderGray(pdfPage, SAMPLE_DPI);
+  const every = installedOnly(Object.values(table).join('+'));
+  // One recogniser for the sample (it holds every language's model): never more than one.
+  const { text } = await ocrPool(every, 1).recognize(await cropPng(g, inkiestBand(g)), { mode: 'block', dpi: SAMPLE_DPI });
+  const script = scriptOfText(text);
+  return { lang: installedOnly(table[script] ?? table.Latin ?? 'eng'), script, sample: text };
+}
