@@ -25,6 +25,14 @@ export const PLACE_DX = 0.05;
 export const CODE_DIGITS = 5;
 /** Pages that must print a piece, at the same place, for it to be furniture outside the outer margin. */
 export const BAND_PAGES = 3;
+/** Runs further apart than this many ems are words apart (a space between); closer, one word. */
+const WORD_SPACE = 0.15;
+/** Sizes within this many points are one size (a code's digits on every page). */
+const SAME_SIZE_PT = 0.5;
+/** A lone number in the outer margin of at most this many digits is the page's number. */
+const PAGE_NUMBER_DIGITS = 4;
+/** A header's or footer's pair stands apart from the body by at least this many ems. */
+const PAIR_GAP = 1.5;
 
 /**
  * A page as the rules see it. An OCR page (`ocr`) takes no part in the rules across pages (its
@@ -49,7 +57,7 @@ export function joinRuns(spans: readonly Span[]): string {
   spans.forEach((s, i) => {
     const prev = spans[i - 1];
     const gap = prev ? s.bbox[0] - prev.bbox[2] : 0;
-    text += (prev && gap > Math.max(s.size, prev.size) * 0.15 ? ' ' : '') + s.text.trim();
+    text += (prev && gap > Math.max(s.size, prev.size) * WORD_SPACE ? ' ' : '') + s.text.trim();
   });
   return norm(text);
 }
@@ -181,10 +189,10 @@ export function paperFurniture(pages: readonly FurniturePage[], patterns: readon
     const numbered = new Set([p.page, ...(NUMBERS_ONLY.test(p.text) || p.outer ? there.filter(q => q.text !== p.text && pageNumbered(p, q)).map(q => q.page) : [])]);
     // A code: digits only, one font and size, a new value on every page (a barcode's digits).
     const code = NUMBERS_ONLY.test(p.text) && p.text.replace(/\D/g, '').length >= CODE_DIGITS
-      ? new Set([p.page, ...there.filter(q => q.text !== p.text && q.font === p.font && Math.abs(q.size - p.size) < 0.5).map(q => q.page)]) : new Set<number>();
+      ? new Set([p.page, ...there.filter(q => q.text !== p.text && q.font === p.font && Math.abs(q.size - p.size) < SAME_SIZE_PT).map(q => q.page)]) : new Set<number>();
     const why = enough(p, same, pages.length) ? 'repeated' : enough(p, numbered, pages.length) ? 'page-number' : code.size >= BAND_PAGES && consecutive(code) ? 'code' : null;
     // A lone number in the outer margin is the page's number, whatever it says (`– 3 –`, `(3)`).
-    const lone = p.outer && NUMBERS_ONLY.test(p.text) && p.text.replace(/\D/g, '').length <= 4;
+    const lone = p.outer && NUMBERS_ONLY.test(p.text) && p.text.replace(/\D/g, '').length <= PAGE_NUMBER_DIGITS;
     if (why || lone) whyOf.set(p, { why: why ?? 'page-number', byPaper: !!why });
   }
   // In the outer margin a piece is furniture alone; further in, only a line that is furniture
@@ -228,7 +236,7 @@ export function paperFurniture(pages: readonly FurniturePage[], patterns: readon
       const gap = k === 0
         ? Math.min(...rest.filter(s => s.baseline > line[0].baseline).map(s => s.bbox[1])) - Math.max(...line.map(s => s.bbox[3]))
         : Math.min(...line.map(s => s.bbox[1])) - Math.max(...rest.filter(s => s.baseline < line[0].baseline).map(s => s.bbox[3]));
-      if (gap >= size * 1.5) line.forEach(s => { if (!found.has(s)) found.set(s, 'header-pair'); });
+      if (gap >= size * PAIR_GAP) line.forEach(s => { if (!found.has(s)) found.set(s, 'header-pair'); });
     });
   }
   // Page numbers and codes: only with nothing but furniture (or numbers the other pages vouch for
