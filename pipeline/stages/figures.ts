@@ -11,9 +11,26 @@ import { cropPng, loadPageImage, type PageImage } from '../providers/image.ts';
 import type { Stage } from '../stage.ts';
 
 export const FIGURES_DIR = 'figures';
+/** A figure is at least this wide and tall (points): smaller drawings are a formula's bars, a box's corner. */
 const MIN_W = 36;
 const MIN_H = 24;
+/** Shapes this close (points) are one figure. */
 const JOIN = 8;
+/** A frame holds text where its words cover at least this share of it (a drawing's labels cover less). */
+const FRAME_TEXT = 0.08;
+/** A stroke within this many points of a box's edge lies on it (a frame drawn around text). */
+const FRAME_EDGE = 4;
+/** A rounded corner of a frame: an arc at most this many points wide and tall. */
+const CORNER_ARC = 15;
+/** An image under running text whose words cover this share of it is a backdrop, not a figure. */
+const BACKDROP_TEXT = 0.15;
+/** A column rule (at most this thick, at least this share of the page tall) is no figure. */
+const COLUMN_RULE_WIDTH = 3;
+const COLUMN_RULE_LENGTH = 0.45;
+/** Shapes a figure's column reaches past its edges by this many points; labels this near it are its own, if narrower than this. */
+const COLUMN_SLACK = 10;
+const LABEL_REACH = 10;
+const LABEL_WIDTH = 40;
 
 /** The vertical band of each question in each column it occupies: from its first line to the next question's. */
 function bands(doc: PaperDocument): Map<Question, { page: number; column: number; y0: number; y1: number }[]> {
@@ -50,7 +67,7 @@ function cluster(shapes: Shape[]): Shape[][] {
 function holdsText(box: BBox, spans: readonly Span[]): boolean {
   const inside = spans.filter(s => contains(box, s.bbox, 1));
   const covered = inside.reduce((a, s) => a + width(s.bbox) * height(s.bbox), 0);
-  return covered / Math.max(1, width(box) * height(box)) >= 0.08;
+  return covered / Math.max(1, width(box) * height(box)) >= FRAME_TEXT;
 }
 
 /**
@@ -63,15 +80,14 @@ export function classify(group: Shape[], spans?: readonly Span[]): Figure['kind'
   if (group.some(s => s.kind === 'image' && width(s.bbox) >= MIN_W / 2 && height(s.bbox) >= MIN_H / 2)) return 'image';
   if (width(box) < MIN_W || height(box) < MIN_H) return null;
   // A box drawn around text (square or rounded corners): every stroke lies on the outer edge.
-  const edge = 4;
-  const near = (a: number, b: number) => Math.abs(a - b) < edge;
+  const near = (a: number, b: number) => Math.abs(a - b) < FRAME_EDGE;
   const onBorder = (s: Shape) => {
     const b = s.bbox;
     if (height(b) < 2) return near(b[1], box[1]) || near(b[3], box[3]);
     if (width(b) < 2) return near(b[0], box[0]) || near(b[2], box[2]);
     if (near(b[0], box[0]) && near(b[1], box[1]) && near(b[2], box[2]) && near(b[3], box[3])) return true;
     // A rounded corner: a small arc in a corner of the box.
-    return width(b) <= 15 && height(b) <= 15 && (near(b[0], box[0]) || near(b[2], box[2])) && (near(b[1], box[1]) || near(b[3], box[3]));
+    return width(b) <= CORNER_ARC && height(b) <= CORNER_ARC && (near(b[0], box[0]) || near(b[2], box[2])) && (near(b[1], box[1]) || near(b[3], box[3]));
   };
   if (group.every(onBorder)) {
     const lonePath = group.length === 1 && group[0].kind === 'path';
@@ -95,7 +111,7 @@ export function isBackdrop(bbox: BBox, spans: readonly Span[]): boolean {
   const over = spans.filter(s => contains(bbox, s.bbox, 1));
   if (over.filter(s => !s.math && width(s.bbox) > 30).length < 2) return false;
   const covered = over.reduce((a, s) => a + width(s.bbox) * height(s.bbox), 0);
-  return covered / (width(bbox) * height(bbox)) >= 0.15;
+  return covered / (width(bbox) * height(bbox)) >= BACKDROP_TEXT;
 }
 
 export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
@@ -108,9 +124,9 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
       const col = page.columns[b.column];
       const inBand = page.shapes.filter(s => s.visible
         && centerY(s.bbox) >= b.y0 && centerY(s.bbox) <= b.y1
-        && centerX(s.bbox) >= col.x0 - 10 && centerX(s.bbox) <= col.x1 + 10
+        && centerX(s.bbox) >= col.x0 - COLUMN_SLACK && centerX(s.bbox) <= col.x1 + COLUMN_SLACK
         && centerY(s.bbox) >= page.body.y0 && centerY(s.bbox) <= page.body.y1
-        && !(width(s.bbox) <= 3 && height(s.bbox) >= page.height * 0.45));
+        && !(width(s.bbox) <= COLUMN_RULE_WIDTH && height(s.bbox) >= page.height * COLUMN_RULE_LENGTH));
       for (const g of cluster(inBand)) {
         const kind = classify(g, page.spans);
         if (!kind) continue;
@@ -123,7 +139,7 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
         }
         // Labels (points, axes) drawn as text just outside the shapes belong to the figure.
         // A question's printed number just above a figure is the question's, not a label.
-        const labels = page.spans.filter(s => intersects(s.bbox, bbox, 10) && width(s.bbox) < 40 && !contains(bbox, s.bbox) && !anchors.has(s));
+        const labels = page.spans.filter(s => intersects(s.bbox, bbox, LABEL_REACH) && width(s.bbox) < LABEL_WIDTH && !contains(bbox, s.bbox) && !anchors.has(s));
         if (labels.length) bbox = bboxUnion([bbox, ...labels.map(s => s.bbox)]);
         figures.push({ page: b.page, bbox: bbox.map((v, i) => (i % 2 ? Math.max(0, Math.min(page.height, v)) : Math.max(0, Math.min(page.width, v)))) as BBox, kind });
       }

@@ -33,6 +33,14 @@ const LONG_ITEM = 60;
 const SHORT_ITEM = 25;
 /** A share of runs this large with labels side by side means choices set in a row or a grid. */
 const SIDE_BY_SIDE = 0.3;
+/** A share of runs this large carrying marks after their items (`[2]`) reads as parts: choices carry none. */
+const MARKED = 0.3;
+/** A share of runs under this with labels side by side reads as parts, set one under another. */
+const STACKED = 0.1;
+/** Runs whose label counts agree less than this share of the time read as parts (choices come as many to every question). */
+const SAME_COUNT = 0.7;
+/** A share of runs this large holding a nested level (`(i)` under `a)`) reads as parts. */
+const NESTED = 0.2;
 /** Runs of at most this many labels are few for choices. */
 const FEW_LABELS = 3;
 /** A share of items this large ending as sentences do reads as prompts. */
@@ -88,13 +96,13 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
 /** How much the runs read as parts rather than options (see the constants above). */
 export function partsScore(s: LabelStats, lowerCase: boolean): number {
   let v = 0;
-  if (s.marked >= 0.3) v += 2;
+  if (s.marked >= MARKED) v += 2;
   if (s.itemLength >= LONG_ITEM) v += 1;
   if (s.itemLength < SHORT_ITEM) v -= 1;
-  if (s.sideBySide < 0.1) v += 1;
+  if (s.sideBySide < STACKED) v += 1;
   if (s.sideBySide >= SIDE_BY_SIDE) v -= 2;
-  if (s.sameCount < 0.7) v += 1;
-  if (s.nested >= 0.2) v += 1;
+  if (s.sameCount < SAME_COUNT) v += 1;
+  if (s.nested >= NESTED) v += 1;
   // Choices come four or five to a question; two or three labels are more often parts, and surely
   // so where each ends as a sentence does (a prompt of its own, `b) Solve f(x) = 13;`).
   if (s.modalCount <= FEW_LABELS) v += s.sentences >= SENTENCES ? 2 : 1;
