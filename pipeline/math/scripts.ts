@@ -31,6 +31,19 @@ const TOUCH = 0.35;
 /** Gap (share of the base's size) under which a number set before a variable is its coefficient: no space between (48 m² is a quantity). */
 const COEFFICIENT_GAP = 0.1;
 /** What a script may hold: digits, signs, a letter or two (n, x, aq). */
+/** A prescript (the n of ⁿCᵣ) ends at most this many ems past the left edge of the capital it goes with. */
+const PRESCRIPT_REACH = 0.1;
+/** An arrow's shaft runs into its head within this many ems, on its baseline within as much. */
+const SHAFT_JOIN = 0.5;
+/** What stands over or under a reaction arrow is at most this share of its size, within this many ems of its ends… */
+const ARROW_NOTE_SIZE = 0.8;
+const ARROW_NOTE_REACH = 0.3;
+/** …and raised or lowered at least this many ems from its baseline. */
+const ARROW_NOTE_RISE = 0.4;
+/** Pieces of a tall bracket overlap their top piece by at least this share of the narrower. */
+const BRACKET_OVERLAP = 0.5;
+/** A gap wider than this many ems between two runs is a space. */
+const SPACE_GAP = 0.2;
 const SCRIPT_TEXT = /^[0-9A-Za-z+\-−–()·.]{1,4}$/;
 /** The Latin token a script hangs from, at the end of its run. */
 const BASE_TAIL = /[A-Za-z0-9()\]]+$/;
@@ -99,7 +112,7 @@ export function scriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
 
 /** Whether `s` is a script set before `base` (the n of ⁿCᵣ): smaller, off its baseline, touching it on the left. */
 export function prescriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
-  if (!/^[A-Z]$/.test(base.text.trim()) || s.bbox[2] > base.bbox[0] + base.size * 0.1) return null;
+  if (!/^[A-Z]$/.test(base.text.trim()) || s.bbox[2] > base.bbox[0] + base.size * PRESCRIPT_REACH) return null;
   const mirrored: Span = { ...s, bbox: [base.bbox[2] + (base.bbox[0] - s.bbox[2]), s.bbox[1], base.bbox[2] + (base.bbox[0] - s.bbox[0]), s.bbox[3]] };
   return scriptOf(mirrored, base);
 }
@@ -146,16 +159,16 @@ export function reactionArrows(line: Span[]): Arrow[] {
     // The shaft pieces that run into the head on its line.
     const spans = [head];
     for (let x0 = head.bbox[0]; ;) {
-      const shaft = sorted.find(s => !spans.includes(s) && !taken.has(s) && ARROW_SHAFT.test(s.text.trim()) && Math.abs(s.bbox[2] - x0) < head.size * 0.5 && Math.abs(s.baseline - head.baseline) < head.size * 0.5);
+      const shaft = sorted.find(s => !spans.includes(s) && !taken.has(s) && ARROW_SHAFT.test(s.text.trim()) && Math.abs(s.bbox[2] - x0) < head.size * SHAFT_JOIN && Math.abs(s.baseline - head.baseline) < head.size * SHAFT_JOIN);
       if (!shaft) break;
       spans.push(shaft);
       x0 = shaft.bbox[0];
     }
     const x0 = Math.min(...spans.map(s => s.bbox[0])), x1 = Math.max(...spans.map(s => s.bbox[2]));
     const cx = (s: Span) => (s.bbox[0] + s.bbox[2]) / 2;
-    const near = (s: Span) => !spans.includes(s) && !taken.has(s) && s.size <= head.size * 0.8 && cx(s) >= x0 - head.size * 0.3 && cx(s) <= x1 + head.size * 0.3;
-    const over = sorted.filter(s => near(s) && s.baseline < head.baseline - head.size * 0.4);
-    const under = sorted.filter(s => near(s) && s.baseline > head.baseline + head.size * 0.4);
+    const near = (s: Span) => !spans.includes(s) && !taken.has(s) && s.size <= head.size * ARROW_NOTE_SIZE && cx(s) >= x0 - head.size * ARROW_NOTE_REACH && cx(s) <= x1 + head.size * ARROW_NOTE_REACH;
+    const over = sorted.filter(s => near(s) && s.baseline < head.baseline - head.size * ARROW_NOTE_RISE);
+    const under = sorted.filter(s => near(s) && s.baseline > head.baseline + head.size * ARROW_NOTE_RISE);
     const kind = /═/.test(t) ? '═' : /[⇌⇄]/.test(t) ? '⇌' : '→';
     // A bare → between words with nothing over or under it is an arrow of the prose (A → B), left as text.
     if (!over.length && !under.length && kind === '→') continue;
@@ -214,7 +227,7 @@ export function wholeBrackets(run: Span[]): Span[] {
     if (pieceOnly(s) && /[⎛⎞⎡⎤⎧⎫]/u.test(s.text)) {
       // The pieces drawn under this top piece, in its column: one bracket, as tall as all of them.
       const below = run.filter(t => t !== s && pieceOnly(t) && !/[⎛⎞⎡⎤⎧⎫]/u.test(t.text) && t.baseline > s.baseline
-        && Math.min(t.bbox[2], s.bbox[2]) - Math.max(t.bbox[0], s.bbox[0]) >= Math.min(t.bbox[2] - t.bbox[0], s.bbox[2] - s.bbox[0]) * 0.5);
+        && Math.min(t.bbox[2], s.bbox[2]) - Math.max(t.bbox[0], s.bbox[0]) >= Math.min(t.bbox[2] - t.bbox[0], s.bbox[2] - s.bbox[0]) * BRACKET_OVERLAP);
       below.forEach(t => merged.add(t));
       const all = [s, ...below];
       box = [Math.min(...all.map(t => t.bbox[0])), Math.min(...all.map(t => t.bbox[1])), Math.max(...all.map(t => t.bbox[2])), Math.max(...all.map(t => t.bbox[3]))];
@@ -396,7 +409,7 @@ export function plainText(spans: Span[]): string {
   let out = '';
   const gaps = readingGaps(spans);
   spans.forEach((s, k) => {
-    if (k > 0 && gaps[k] > Math.min(s.size, spans[k - 1].size) * 0.2 && !out.endsWith(' ')) out += ' ';
+    if (k > 0 && gaps[k] > Math.min(s.size, spans[k - 1].size) * SPACE_GAP && !out.endsWith(' ')) out += ' ';
     out += s.text;
   });
   return out.replace(/\s+/g, ' ').trim();
