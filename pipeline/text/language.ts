@@ -11,13 +11,20 @@ const STOPWORDS: Record<string, string[]> = {
   de: ['der', 'die', 'das', 'und', 'ist', 'von', 'mit', 'den', 'dem', 'ein', 'eine', 'einer', 'für', 'zu', 'auf', 'nicht', 'sie', 'wie', 'bei', 'sich'],
 };
 
+/** Hangul or Han writing this share of the letters decides the language (Korean, Chinese)… */
+const SCRIPT_SHARE = 0.2;
+/** …and kana this share, Japanese (which writes Han besides). */
+const KANA_SHARE = 0.1;
+/** A language needs at least this many of its common words in the text to be told. */
+const MIN_HITS = 2;
+
 export function guessLanguage(text: string): string {
   const count = (re: RegExp) => (text.match(re) ?? []).length;
   const hangul = count(/\p{Script=Hangul}/gu), han = count(/\p{Script=Han}/gu), kana = count(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
   const letters = count(/\p{L}/gu) || 1;
-  if (hangul / letters > 0.2) return 'ko';
-  if (kana / letters > 0.1) return 'ja';
-  if (han / letters > 0.2) return 'zh';
+  if (hangul / letters > SCRIPT_SHARE) return 'ko';
+  if (kana / letters > KANA_SHARE) return 'ja';
+  if (han / letters > SCRIPT_SHARE) return 'zh';
   const words = text.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean);
   let best = 'und', bestHits = 0;
   for (const [lang, list] of Object.entries(STOPWORDS)) {
@@ -25,7 +32,7 @@ export function guessLanguage(text: string): string {
     const hits = words.filter(w => set.has(w)).length;
     if (hits > bestHits) { best = lang; bestHits = hits; }
   }
-  return bestHits >= 2 ? best : 'und';
+  return bestHits >= MIN_HITS ? best : 'und';
 }
 
 /**
