@@ -85,9 +85,7 @@ ${Array.from({ length: 11 }, (_, k) => k + 1).map(n => `<p>Question ${n} لتك�
 <p class="p">احسب f(2). [${(n % 4) + 1} درجات]</p>`).join('\n')}`;
 
 // A school's own test whose title names only the subject area (수학 영역), as the KICE booklets'
-// covers do, but no KICE sitting (대학수학능력시험, 모의평가, 학력평가): no family claims it. Were
-// one to (a cover naming a sitting), none of its questions prints ①–⑤ and segment/template-unfit
-// hands it to generic (test/educator.test.ts shows that check on a PAES-like paper).
+// covers do: the kcsat-math template matches the cover, but none of its questions prints ①–⑤.
 const SCHOOL_KO = `<!doctype html><html lang="ko"><meta charset="utf-8"><style>
 body { font: 11pt sans-serif; margin: 2cm; } p { margin: 0.35em 0; } .p { margin-left: 2em; }
 </style>
@@ -125,8 +123,9 @@ describe('generic template', () => {
     expect(result.papers[0].messages.map(m => m.rule)).toContain('segment/numbered-instructions');
   }, 60_000);
 
-  it('reads a school test titled like a KICE booklet (수학 영역) but naming no KICE sitting by the paper\'s own conventions', async () => {
-    const { recs } = await readHtml('school-ko', SCHOOL_KO);
+  it('reads a paper a family template claims by its cover, but whose questions print none of its options, by the paper\'s own conventions', async () => {
+    const { result, recs } = await readHtml('school-ko', SCHOOL_KO);
+    expect(result.papers[0].messages.map(m => m.rule)).toContain('segment/template-unfit');
     expect(recs[0].exam.template).toBe('generic');
     expect(recs.map(r => [r.number, r.type])).toEqual([[1, 'free'], [2, 'free'], [3, 'free']]);
   }, 60_000);
