@@ -27,24 +27,74 @@ const GLYPH = 42;
 const centre = (c: GridCell) => (c.box[0] + c.box[2]) / 2;
 
 /**
- * The row read as a row of item numbers, one per inked cell (null for a cell whose number cannot be
- * told), or null where it is no such row. Where most cells agree on a run rising by one, every cell
- * takes its number from the run (OCR need only agree on where it starts); a key that leaves numbers
- * out (a form that keeps a longer form's numbers, a question answered in words) rises by more, and
- * each cell keeps its own reading where the readings rise.
+ * Readings as a run of item numbers in the order given, one per cell (null for a cell whose number
+ * cannot be told), or null where they are no such run. Where most cells agree on a run rising by
+ * one, every cell takes its number from the run (OCR need only agree on where it starts); a key
+ * that leaves numbers out (a form that keeps a longer form's numbers, a question answered in words)
+ * rises by more, and each cell keeps its own reading where the readings rise. A reading that breaks
+ * the rise (`12` read as `42` between 10 and 15) is left unread, one in five cells at most: a row
+ * of pairs (number, value, number, value) breaks it more often than that.
+ */
+export function numberRun(read: (number | null)[]): (number | null)[] | null {
+  const votes = new Map<number, number>();
+  read.forEach((r, i) => { if (r !== null) votes.set(r - i, (votes.get(r - i) ?? 0) + 1); });
+  const [start, agree] = [...votes.entries()].sort((x, y) => y[1] - x[1])[0] ?? [NaN, 0];
+  const enough = Math.max(2, read.length * AGREE);
+  if (agree >= enough && start >= 1) return read.map((_, i) => start + i);
+  const rising = longestRising(read);
+  const known = read.filter(r => r !== null).length;
+  if (rising.size < enough || known - rising.size > Math.floor(read.length / 5)) return null;
+  return read.map((r, i) => (rising.has(i) ? r : null));
+}
+
+/** The cells (by index) of the longest strictly rising run of readings ≥ 1, gaps allowed. */
+function longestRising(read: (number | null)[]): Set<number> {
+  const len: number[] = [], prev: number[] = [];
+  let best = -1;
+  read.forEach((r, i) => {
+    len[i] = 0; prev[i] = -1;
+    if (r === null || r < 1) return;
+    len[i] = 1;
+    for (let j = 0; j < i; j++) if (len[j] && read[j]! < r && len[j] + 1 > len[i]) { len[i] = len[j] + 1; prev[i] = j; }
+    if (best < 0 || len[i] > len[best]) best = i;
+  });
+  const out = new Set<number>();
+  for (let i = best; i >= 0; i = prev[i]) out.add(i);
+  return out;
+}
+
+/**
+ * The row read as a row of item numbers, one per inked cell from left to right, or null where it
+ * is no such row. A key printed right to left (an Arabic paper's) runs its numbers from the right.
+ * A cell whose reading the run overrules, or left unread, is read again in every page mode of the
+ * digit reader: a reading they confirm that keeps the row rising stands (the run's first numbers
+ * may leave some out: 22 26 28 29 30 …), else the run's number, else none.
  */
 async function numberRow(g: Gray, row: GridRow, digits: OcrPool): Promise<(number | null)[] | null> {
   const cells = row.cells.filter(c => c.ink);
   if (cells.length < 2 || cells.some(c => isCircled(g, c.ink!))) return null;
   const read = (await Promise.all(cells.map(c => readNumber(digits, g, c.ink!)))).map(r => (r ? Number(r) : null));
-  const votes = new Map<number, number>();
-  read.forEach((r, i) => { if (r !== null) votes.set(r - i, (votes.get(r - i) ?? 0) + 1); });
-  const [start, agree] = [...votes.entries()].sort((x, y) => y[1] - x[1])[0] ?? [NaN, 0];
-  const enough = Math.max(2, cells.length * AGREE);
-  if (agree >= enough && start >= 1) return cells.map((_, i) => start + i);
-  const known = read.filter((r): r is number => r !== null && r >= 1);
-  if (known.length < enough || known.some((r, i) => i > 0 && r <= known[i - 1])) return null;
-  return read.map(r => (r !== null && r >= 1 ? r : null));
+  const ltr = numberRun(read);
+  const rtl = ltr ? null : numberRun([...read].reverse());
+  if (!ltr && !rtl) return null;
+  // Everything in reading order from here.
+  const inOrder = <T>(xs: T[]) => (rtl ? [...xs].reverse() : xs);
+  const run = ltr ?? rtl!;
+  const readOrdered = inOrder(read), cellsOrdered = inOrder(cells);
+  const settled = (n: number | null, i: number) => n !== null && (readOrdered[i] === null || readOrdered[i] === n);
+  const again = await Promise.all(run.map(async (n, i) => (settled(n, i) ? n : Number(await readNumber(digits, g, cellsOrdered[i].ink!, true)) || null)));
+  const out = [...run];
+  run.forEach((n, i) => {
+    if (settled(n, i)) return;
+    // Where the run gives a number, a reading stands only as read twice; where it gives none, the second reading.
+    const candidate = n === null ? again[i] : readOrdered[i] !== null && again[i] === readOrdered[i] ? again[i] : null;
+    const lo = Math.max(0, ...out.slice(0, i).filter((x): x is number => x !== null));
+    const hi = Math.min(Infinity, ...run.slice(i + 1).filter((x): x is number => x !== null));
+    if (candidate !== null && candidate > lo && candidate < hi) out[i] = candidate;
+  });
+  const rises = (xs: (number | null)[]) => { const k = xs.filter((x): x is number => x !== null); return k.every((x, i) => i === 0 || x > k[i - 1]); };
+  const fixed = rises(out) ? out : run;
+  return inOrder(rises(fixed) ? fixed : fixed.map(() => null));
 }
 
 /** One answer cell: a ring's digit, or the letters or value OCR reads with the answer alphabet. */
