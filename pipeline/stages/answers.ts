@@ -131,13 +131,24 @@ export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocum
     for (const h of b.headings) { const s = keySection(h, t, doc); if (s) return s; }
     return null;
   });
+  // A heading names the section of its block's items only where they are that section's questions:
+  // a key's title that repeats the paper's (its first section's heading as read) over the answers to
+  // every section names none of them, and its items are joined by number alone.
+  const unfit = new Set<number>();
+  named.forEach((s, i) => {
+    if (s === null) return;
+    const numbers = blocks[i].entries.map(e => e.number);
+    const inSection = numbers.filter(n => doc.questions.some(q => q.number === n && q.section === s)).length;
+    const anywhere = numbers.filter(n => doc.questions.some(q => q.number === n)).length;
+    if (inSection * 2 < numbers.length && anywhere > inSection * 2) { named[i] = null; unfit.add(i); }
+  });
   for (let i = 1; i < blocks.length; i++) {
-    if (named[i] === null && named[i - 1] !== null && blocks[i].entries[0].number > blocks[i - 1].entries[blocks[i - 1].entries.length - 1].number) named[i] = named[i - 1];
+    if (named[i] === null && !unfit.has(i - 1) && named[i - 1] !== null && blocks[i].entries[0].number > blocks[i - 1].entries[blocks[i - 1].entries.length - 1].number) named[i] = named[i - 1];
   }
   const sections = sectionsByOrder(blocks.map((_, i) => String(i)), named, doc);
   // Where other blocks name the paper's sections, a block under a heading that names none is a
   // section the paper was not read with: its items are not joined to another section's by number.
-  if (sections.some(s => s !== null)) blocks.forEach((b, i) => { if (sections[i] === null && b.headings.length) sections[i] = b.headings[0]; });
+  if (sections.some(s => s !== null)) blocks.forEach((b, i) => { if (sections[i] === null && !unfit.has(i) && b.headings.length) sections[i] = b.headings[0]; });
   const out: Answer[] = [];
   const seen = new Set<string>();
   for (const [i, b] of blocks.entries()) {
