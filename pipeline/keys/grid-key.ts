@@ -12,7 +12,12 @@ import { gridTables, type GridCell, type GridRow } from './key-table.ts';
 import { answerToken, PairBlocks, type PairBlock } from './pair-key.ts';
 
 /** The characters an answer cell may hold (for OCR's whitelist), and how a reading is folded onto them. */
-export interface AnswerAlphabet { whitelist: string; fold: (text: string) => string }
+export interface AnswerAlphabet {
+  whitelist: string;
+  fold: (text: string) => string;
+  /** The option letters of the paper's own script, where its options are lettered in them. */
+  native?: string[];
+}
 
 export interface GridKeyReading {
   blocks: PairBlock[];
@@ -97,11 +102,17 @@ async function numberRow(g: Gray, row: GridRow, digits: OcrPool): Promise<(numbe
   return inOrder(rises(fixed) ? fixed : fixed.map(() => null));
 }
 
-/** One answer cell: a ring's digit, or the letters or value OCR reads with the answer alphabet. */
-async function readAnswer(g: Gray, ink: [number, number, number, number], digits: OcrPool, letters: OcrPool, alphabet: AnswerAlphabet): Promise<{ answer: string; circled: boolean } | null> {
+/**
+ * One answer cell: a ring's digit, or the letters or value OCR reads with the answer alphabet. A
+ * lone glyph some page modes read as a letter and others as a digit (Cyrillic `б` as `6`) is the
+ * digit's value with the letter beside it: which one the key means is the question's to say.
+ */
+async function readAnswer(g: Gray, cell: GridCell, digits: OcrPool, letters: OcrPool, alphabet: AnswerAlphabet): Promise<{ answer: string; circled: boolean; alternative?: string } | null> {
+  const ink = cell.ink!;
+  // A round letter (Cyrillic `в`, `о`) may pass for a ring: with no digit inside, it is read as a letter.
   if (isCircled(g, ink)) {
     const d = await readCircled(digits, g, ink);
-    return d ? { answer: d, circled: true } : null;
+    if (d) return { answer: d, circled: true };
   }
   const png = await cellPng(g, ink, GLYPH / Math.max(1, ink[3] - ink[1]));
   // Each page mode may slip on a lone glyph (`C` read as `Cc` as a word): the reading most modes agree on.
@@ -109,10 +120,33 @@ async function readAnswer(g: Gray, ink: [number, number, number, number], digits
   const valid = readings.filter(r => answerToken(r));
   const count = (r: string) => valid.filter(x => x === r).length;
   const text = valid.sort((a, b) => count(b) - count(a) || a.length - b.length)[0];
-  if (!text) return null;
+  // A letter of the options' own alphabet that some mode read, or the whole cell reads, where the
+  // modes read a digit or nothing.
+  const letter = valid.filter(r => /^\p{L}$/u.test(r)).sort((a, b) => count(b) - count(a))[0] ?? (text && !/^\d+$/.test(text) ? undefined : await ownLetter(g, cell, letters, alphabet));
+  if (!text) return letter ? { answer: letter, circled: false } : null;
   // A value is read again with the digit reader, which several page modes check.
-  if (/^\d+$/.test(text)) return { answer: (await readNumber(digits, g, ink, true)) || text, circled: false };
+  if (/^\d+$/.test(text)) return { answer: (await readNumber(digits, g, ink, true)) || text, circled: false, ...(letter ? { alternative: letter } : {}) };
   return answerToken(text);
+}
+
+/** Least confidence (tesseract's 0–100) for a letter read on its own. */
+const LETTER_CONFIDENCE = 30;
+
+/**
+ * A letter of the paper's own option alphabet read from the whole cell inside its rules, with
+ * letters alone allowed: a thin or small glyph (Arabic `أ`, `د`) scaled from its ink box alone is
+ * often read as a digit or not at all. Undefined where the options are not lettered so, or no
+ * letter is read surely.
+ */
+async function ownLetter(g: Gray, cell: GridCell, letters: OcrPool, alphabet: AnswerAlphabet): Promise<string | undefined> {
+  if (!alphabet.native?.length) return undefined;
+  const inset = 3;
+  const [x0, y0, x1, y1] = cell.box;
+  if (x1 - x0 <= 2 * inset || y1 - y0 <= 2 * inset) return undefined;
+  const png = await cellPng(g, [x0 + inset, y0 + inset, x1 - inset, y1 - inset], 2);
+  const read = await letters.recognize(png, { mode: 'char', whitelist: alphabet.native.join('') });
+  const text = alphabet.fold(read.text.replace(/\s+/g, ''));
+  return alphabet.native.includes(text) && (read.words[0]?.confidence ?? 0) >= LETTER_CONFIDENCE ? text : undefined;
 }
 
 /** The text between two tables (a section's heading, the key's title), line by line from the bottom up. */
@@ -152,7 +186,7 @@ export async function readGridKey(g: Gray, digits: OcrPool, letters: OcrPool, te
         if (n === null) { problems.push(`table ${ti + 1}: the item number in column ${i + 1} cannot be read`); return null; }
         const cell = under.cells.find(u => centre(c) > u.box[0] && centre(c) < u.box[2]);
         if (!cell?.ink) { problems.push(`table ${ti + 1}: item ${n} has no answer in the key`); return null; }
-        const a = await readAnswer(g, cell.ink, digits, letters, alphabet);
+        const a = await readAnswer(g, cell, digits, letters, alphabet);
         if (!a) problems.push(`table ${ti + 1}: the answer to item ${n} cannot be read`);
         return a;
       }));

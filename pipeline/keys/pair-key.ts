@@ -16,6 +16,8 @@ export interface PairEntry {
   answer: string;
   /** Printed as a circled option (①–⑳). */
   circled: boolean;
+  /** What OCR also read the same glyph as: an option letter where the answer was read as a digit (`б` and `6`). */
+  alternative?: string;
   /** Which block of pairs it came from (a block per section table or run of pairs). */
   block: number;
 }
@@ -194,14 +196,14 @@ export class PairBlocks {
     return this.current?.entries[this.current.entries.length - 1]?.number ?? null;
   }
 
-  add(number: number, a: { answer: string; circled: boolean }): void {
+  add(number: number, a: { answer: string; circled: boolean; alternative?: string }): void {
     const last = this.current?.entries[this.current.entries.length - 1];
     if (!this.current || (last && number <= last.number)) {
       this.current = { headings: [...this.headings].reverse(), entries: [] };
       this.blocks.push(this.current);
       this.headings = [];
     }
-    this.current.entries.push({ number, answer: a.answer, circled: a.circled, block: this.blocks.length - 1 });
+    this.current.entries.push({ number, answer: a.answer, circled: a.circled, ...(a.alternative ? { alternative: a.alternative } : {}), block: this.blocks.length - 1 });
   }
 }
 

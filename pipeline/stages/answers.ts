@@ -39,6 +39,8 @@ export interface Answer {
   flags?: string[];
   /** The sub-part the answer belongs to (`(a)`), where the key answers part by part. */
   part?: string;
+  /** An option letter OCR also read the answer's glyph as (`б` for a value read `6`): the answer to a multiple-choice question. */
+  alternative?: string;
 }
 
 /** Whether the pipeline reads answers out of a key file: a table key, not a paired worked mark scheme. */
@@ -158,7 +160,7 @@ export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocum
       const k = `${section}|${e.number}`;
       if (seen.has(k)) { again.push(e.number); continue; }
       seen.add(k);
-      out.push({ section, number: e.number, value: e.answer, choice: choiceOf(e.answer, e.circled), points: null });
+      out.push({ section, number: e.number, value: e.answer, choice: choiceOf(e.answer, e.circled), points: null, ...(e.alternative ? { alternative: e.alternative } : {}) });
     }
     if (again.length && report) doc.messages.warn('answers/repeated', `${keyName} gives item(s) ${again.join(', ')}${section ? ` of ${section}` : ''} again${b.headings.length ? ` under "${b.headings[0]}"` : ''}, a section the paper was not read with; the first reading is kept`, { stage: 'answers' });
   }
@@ -195,7 +197,7 @@ function keyAlphabet(doc: PaperDocument): { headings: string; cells: string; alp
   const text = doc.lines.slice(0, 400).map(l => rawText(l.spans)).join(' ');
   const native = optionAlphabetOf(doc.questions.flatMap(q => q.options.map(o => shownLabel(o.label))), text);
   const cells = native ? ocrLanguageOf(native.join('')).replace(/\+eng$/, '') : 'eng';
-  return { headings: ocrLanguageOf(text), cells, alphabet: answerCharacters(native ?? [...'ABCDEabcde']) };
+  return { headings: ocrLanguageOf(text), cells, alphabet: { ...answerCharacters(native ?? [...'ABCDEabcde']), ...(native ? { native } : {}) } };
 }
 
 /** How many of the paper's question numbers a key's entries give an answer for (a key's other numbers — a score table's — count for nothing). */
@@ -456,6 +458,10 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
   // A key for several booklets at once (every elective's column): the sections this paper does not carry are other booklets'.
   const own = new Set(paperSections(doc));
   const others = new Set<string>();
+  // A key that names options by letters of a script of their own (б, ข, ب) names them all so: a
+  // lone digit it gives a multiple-choice question lettered so is a letter OCR misread (Arabic ج
+  // as 2), not the option's place, and is not taken.
+  const ownLetters = answers.some(a => /^[\p{L}\p{M}]+$/u.test(a.value) && !/\p{Script=Latin}/u.test(a.value));
   for (const a of answers) {
     if (a.section !== null && own.size && !own.has(a.section) && t.re.sections.some(s => s.id === a.section)) { others.add(a.section); continue; }
     const q = find(a);
@@ -479,7 +485,15 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
     for (const f of a.flags ?? []) if (!q.flags.includes(f)) q.flags.push(f);
     if (q.type === 'mcq' || q.type === 'mcq-multi') {
       // A key gives an option by its label (D, б, ③; CD for two), by its place (3 for the third), or as OCR's look-alike of the label.
-      const named = optionAnswer(a.value, q.options.length ? q.options.map(o => o.label) : t.options.markers);
+      const labels = q.options.length ? q.options.map(o => o.label) : t.options.markers;
+      // A glyph read both as a digit and as a letter the question prints as a label is that option.
+      const asLetter = a.alternative ? optionAnswer(a.alternative, labels) : null;
+      const lettered = labels.every(l => /^\p{L}$/u.test(shownLabel(l)) && !/\p{Script=Latin}/u.test(shownLabel(l)));
+      if (!(asLetter && 'labels' in asLetter) && ownLetters && lettered && /^\d$/.test(a.value)) {
+        doc.messages.warn('answers/digit-for-letter', `${keyName} gives ${a.value} where it names the other options by their letters: a letter misread, no answer is taken`, at);
+        continue;
+      }
+      const named = asLetter && 'labels' in asLetter ? asLetter : optionAnswer(a.value, labels);
       if (!named) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
       if ('beyond' in named) {
         // The key is the official answer; the question's options as read stop short of it.
