@@ -197,6 +197,8 @@ describe('keys read by their structure', () => {
     expect(rows('مفتاح الإجابة', 'D 2.C 3.A 4.60 5.B.1')).toEqual(['مفتاح الإجابة: 1=D 2=C 3=A 4=60 5=B']);
     // A line that opens on a letter and ends on a number that does not rise into the pairs is no such run.
     expect(rows('D 2.C 3.A.7')).toEqual([]);
+    // A run whose first and last answers are values (`1.36`, `6.38`) stands as it is.
+    expect(rows('1.36 2.B 4.D 6.38')).toEqual([': 1=36 2=B 4=D 6=38']);
   });
 
   it('take a row of rising numbers alone for a header, not for pairs', () => {

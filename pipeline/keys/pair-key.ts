@@ -100,9 +100,14 @@ function firstNumberBack(tokens: KeyToken[]): KeyToken[] {
   return [moved, ...tokens.slice(0, -1), ...(m[1] ? [{ ...last, text: m[1] }] : [])];
 }
 
-/** The line read as pairs `n a n a …` (numbers rising), or null. */
+/** The line read as pairs `n a n a …` (numbers rising), or null; as it stands first, then with a first number bidi moved put back. */
 function pairsOn(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
-  const t = firstNumberBack(tokens).flatMap(unglue);
+  const back = firstNumberBack(tokens);
+  return pairsOf(tokens) ?? (back !== tokens ? pairsOf(back) : null);
+}
+
+function pairsOf(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
+  const t = tokens.flatMap(unglue);
   if (t.length < 2 || t.length % 2) return null;
   const out: { number: number; answer: string; circled: boolean }[] = [];
   for (let i = 0; i < t.length; i += 2) {
