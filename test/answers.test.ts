@@ -11,6 +11,9 @@ import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { answersStage, joinAnswers, readKey } from '../pipeline/stages/answers.ts';
 import { readPairKey, textLine } from '../pipeline/keys/pair-key.ts';
+import { numberRun } from '../pipeline/keys/grid-key.ts';
+import { Diagnostics } from '../pipeline/diagnostics.ts';
+import type { PaperDocument } from '../pipeline/document.ts';
 import type { StageContext } from '../pipeline/stage.ts';
 import { rawText } from '../pipeline/text/line-text.ts';
 import { printHtml, printingPage } from '../fixtures/chromium.ts';
@@ -187,6 +190,17 @@ describe('keys read by their structure', () => {
     expect(rows('Key', '1 2 3 4', '3 1 4 2')).toEqual(['Key: 1=3 2=1 3=4 4=2']);
   });
 
+  it('read a table set right to left from the right, and a right-to-left run of pairs with its first number moved to the end by bidi', () => {
+    // `№ 1 2 3 4` over `✓ C D A B` as an Arabic paper prints them: the labels at the right.
+    expect(rows('مفتاح الإجابة', '4 3 2 1 №', 'B A D C ✓')).toEqual(['مفتاح الإجابة: 1=C 2=D 3=A 4=B']);
+    // `1.D 2.C 3.A 4.60 5.B` in a right-to-left paragraph, as it stands on the page.
+    expect(rows('مفتاح الإجابة', 'D 2.C 3.A 4.60 5.B.1')).toEqual(['مفتاح الإجابة: 1=D 2=C 3=A 4=60 5=B']);
+    // A line that opens on a letter and ends on a number that does not rise into the pairs is no such run.
+    expect(rows('D 2.C 3.A.7')).toEqual([]);
+    // A run whose first and last answers are values (`1.36`, `6.38`) stands as it is.
+    expect(rows('1.36 2.B 4.D 6.38')).toEqual([': 1=36 2=B 4=D 6=38']);
+  });
+
   it('take a row of rising numbers alone for a header, not for pairs', () => {
     expect(rows('2 3 5 9')).toEqual([]);
     expect(rows('1.B 2.A 3.60 5.ख')).toEqual([': 1=B 2=A 3=60 5=ख']);
@@ -272,4 +286,36 @@ describe.skipIf(!haveChromium())('a key appended to the paper', () => {
     expect(doc.questions.map(q => `${q.number}=${q.answer}`)).toEqual(['1=β', '2=γ', '3=α', '4=δ']);
     expect(doc.tail.map(l => rawText(l.spans)).join(' ')).toMatch(/Απαντήσεις/u);
   }, 120_000);
+});
+
+describe('a row of item numbers in a key picture', () => {
+  it('runs by one where most cells agree, keeps its readings where they rise by more, and leaves unread one that breaks the rise', () => {
+    expect(numberRun([1, 2, 3, 7, 5])).toEqual([1, 2, 3, 4, 5]);
+    expect(numberRun([2, 6, 7, 8, 9, 10, 42, 15, 16, 21])).toEqual([2, 6, 7, 8, 9, 10, null, 15, 16, 21]);
+    // A row of number, value, number, value breaks the rise too often to be a row of numbers.
+    expect(numberRun([1, 12, 2, 5, 3, 100])).toBeNull();
+  });
+});
+
+describe('answers read by OCR in the letters a paper labels its options with', () => {
+  const doc = () => ({
+    template: { re: { sections: [] }, options: { markers: [] }, sections: { default: null } },
+    questions: [['а', 'б', 'в', 'г'], ['а', 'б', 'в', 'г'], ['а', 'б', 'в', 'г'], []].map((labels, i) => ({
+      id: `q${i + 1}`, number: i + 1, section: null, type: labels.length ? 'mcq' : 'short', options: labels.map(label => ({ label: `(${label})` })),
+      parts: [], flags: [], points: null, page: 1, answer: null,
+    })),
+    messages: new Diagnostics('paper.pdf'),
+  }) as unknown as PaperDocument;
+
+  it('take the letter a glyph also reads as for a multiple-choice question, its digit for a short one, and no lone digit in place of a letter', () => {
+    const d = doc();
+    joinAnswers(d, [
+      { section: null, number: 1, value: '6', choice: null, points: null, alternative: 'б' },
+      { section: null, number: 2, value: 'в', choice: true, points: null },
+      { section: null, number: 3, value: '2', choice: null, points: null },
+      { section: null, number: 4, value: '6', choice: null, points: null, alternative: 'б' },
+    ], 'key.png');
+    expect(d.questions.map(q => q.answer)).toEqual(['б', 'в', null, '6']);
+    expect(d.messages.list.map(m => `${m.rule} ${m.item}`)).toContain('answers/digit-for-letter q3');
+  });
 });

@@ -12,7 +12,12 @@ import { gridTables, type GridCell, type GridRow } from './key-table.ts';
 import { answerToken, PairBlocks, type PairBlock } from './pair-key.ts';
 
 /** The characters an answer cell may hold (for OCR's whitelist), and how a reading is folded onto them. */
-export interface AnswerAlphabet { whitelist: string; fold: (text: string) => string }
+export interface AnswerAlphabet {
+  whitelist: string;
+  fold: (text: string) => string;
+  /** The option letters of the paper's own script, where its options are lettered in them. */
+  native?: string[];
+}
 
 export interface GridKeyReading {
   blocks: PairBlock[];
@@ -27,31 +32,87 @@ const GLYPH = 42;
 const centre = (c: GridCell) => (c.box[0] + c.box[2]) / 2;
 
 /**
- * The row read as a row of item numbers, one per inked cell (null for a cell whose number cannot be
- * told), or null where it is no such row. Where most cells agree on a run rising by one, every cell
- * takes its number from the run (OCR need only agree on where it starts); a key that leaves numbers
- * out (a form that keeps a longer form's numbers, a question answered in words) rises by more, and
- * each cell keeps its own reading where the readings rise.
+ * Readings as a run of item numbers in the order given, one per cell (null for a cell whose number
+ * cannot be told), or null where they are no such run. Where most cells agree on a run rising by
+ * one, every cell takes its number from the run (OCR need only agree on where it starts); a key
+ * that leaves numbers out (a form that keeps a longer form's numbers, a question answered in words)
+ * rises by more, and each cell keeps its own reading where the readings rise. A reading that breaks
+ * the rise (`12` read as `42` between 10 and 15) is left unread, one in five cells at most: a row
+ * of pairs (number, value, number, value) breaks it more often than that.
+ */
+export function numberRun(read: (number | null)[]): (number | null)[] | null {
+  const votes = new Map<number, number>();
+  read.forEach((r, i) => { if (r !== null) votes.set(r - i, (votes.get(r - i) ?? 0) + 1); });
+  const [start, agree] = [...votes.entries()].sort((x, y) => y[1] - x[1])[0] ?? [NaN, 0];
+  const enough = Math.max(2, read.length * AGREE);
+  if (agree >= enough && start >= 1) return read.map((_, i) => start + i);
+  const rising = longestRising(read);
+  const known = read.filter(r => r !== null).length;
+  if (rising.size < enough || known - rising.size > Math.floor(read.length / 5)) return null;
+  return read.map((r, i) => (rising.has(i) ? r : null));
+}
+
+/** The cells (by index) of the longest strictly rising run of readings ≥ 1, gaps allowed. */
+function longestRising(read: (number | null)[]): Set<number> {
+  const len: number[] = [], prev: number[] = [];
+  let best = -1;
+  read.forEach((r, i) => {
+    len[i] = 0; prev[i] = -1;
+    if (r === null || r < 1) return;
+    len[i] = 1;
+    for (let j = 0; j < i; j++) if (len[j] && read[j]! < r && len[j] + 1 > len[i]) { len[i] = len[j] + 1; prev[i] = j; }
+    if (best < 0 || len[i] > len[best]) best = i;
+  });
+  const out = new Set<number>();
+  for (let i = best; i >= 0; i = prev[i]) out.add(i);
+  return out;
+}
+
+/**
+ * The row read as a row of item numbers, one per inked cell from left to right, or null where it
+ * is no such row. A key printed right to left (an Arabic paper's) runs its numbers from the right.
+ * A cell whose reading the run overrules, or left unread, is read again in every page mode of the
+ * digit reader: a reading they confirm that keeps the row rising stands (the run's first numbers
+ * may leave some out: 22 26 28 29 30 …), else the run's number, else none.
  */
 async function numberRow(g: Gray, row: GridRow, digits: OcrPool): Promise<(number | null)[] | null> {
   const cells = row.cells.filter(c => c.ink);
   if (cells.length < 2 || cells.some(c => isCircled(g, c.ink!))) return null;
   const read = (await Promise.all(cells.map(c => readNumber(digits, g, c.ink!)))).map(r => (r ? Number(r) : null));
-  const votes = new Map<number, number>();
-  read.forEach((r, i) => { if (r !== null) votes.set(r - i, (votes.get(r - i) ?? 0) + 1); });
-  const [start, agree] = [...votes.entries()].sort((x, y) => y[1] - x[1])[0] ?? [NaN, 0];
-  const enough = Math.max(2, cells.length * AGREE);
-  if (agree >= enough && start >= 1) return cells.map((_, i) => start + i);
-  const known = read.filter((r): r is number => r !== null && r >= 1);
-  if (known.length < enough || known.some((r, i) => i > 0 && r <= known[i - 1])) return null;
-  return read.map(r => (r !== null && r >= 1 ? r : null));
+  const ltr = numberRun(read);
+  const rtl = ltr ? null : numberRun([...read].reverse());
+  if (!ltr && !rtl) return null;
+  // Everything in reading order from here.
+  const inOrder = <T>(xs: T[]) => (rtl ? [...xs].reverse() : xs);
+  const run = ltr ?? rtl!;
+  const readOrdered = inOrder(read), cellsOrdered = inOrder(cells);
+  const settled = (n: number | null, i: number) => n !== null && (readOrdered[i] === null || readOrdered[i] === n);
+  const again = await Promise.all(run.map(async (n, i) => (settled(n, i) ? n : Number(await readNumber(digits, g, cellsOrdered[i].ink!, true)) || null)));
+  const out = [...run];
+  run.forEach((n, i) => {
+    if (settled(n, i)) return;
+    // Where the run gives a number, a reading stands only as read twice; where it gives none, the second reading.
+    const candidate = n === null ? again[i] : readOrdered[i] !== null && again[i] === readOrdered[i] ? again[i] : null;
+    const lo = Math.max(0, ...out.slice(0, i).filter((x): x is number => x !== null));
+    const hi = Math.min(Infinity, ...run.slice(i + 1).filter((x): x is number => x !== null));
+    if (candidate !== null && candidate > lo && candidate < hi) out[i] = candidate;
+  });
+  const rises = (xs: (number | null)[]) => { const k = xs.filter((x): x is number => x !== null); return k.every((x, i) => i === 0 || x > k[i - 1]); };
+  const fixed = rises(out) ? out : run;
+  return inOrder(rises(fixed) ? fixed : fixed.map(() => null));
 }
 
-/** One answer cell: a ring's digit, or the letters or value OCR reads with the answer alphabet. */
-async function readAnswer(g: Gray, ink: [number, number, number, number], digits: OcrPool, letters: OcrPool, alphabet: AnswerAlphabet): Promise<{ answer: string; circled: boolean } | null> {
+/**
+ * One answer cell: a ring's digit, or the letters or value OCR reads with the answer alphabet. A
+ * lone glyph some page modes read as a letter and others as a digit (Cyrillic `б` as `6`) is the
+ * digit's value with the letter beside it: which one the key means is the question's to say.
+ */
+async function readAnswer(g: Gray, cell: GridCell, digits: OcrPool, letters: OcrPool, alphabet: AnswerAlphabet): Promise<{ answer: string; circled: boolean; alternative?: string } | null> {
+  const ink = cell.ink!;
+  // A round letter (Cyrillic `в`, `о`) may pass for a ring: with no digit inside, it is read as a letter.
   if (isCircled(g, ink)) {
     const d = await readCircled(digits, g, ink);
-    return d ? { answer: d, circled: true } : null;
+    if (d) return { answer: d, circled: true };
   }
   const png = await cellPng(g, ink, GLYPH / Math.max(1, ink[3] - ink[1]));
   // Each page mode may slip on a lone glyph (`C` read as `Cc` as a word): the reading most modes agree on.
@@ -59,10 +120,33 @@ async function readAnswer(g: Gray, ink: [number, number, number, number], digits
   const valid = readings.filter(r => answerToken(r));
   const count = (r: string) => valid.filter(x => x === r).length;
   const text = valid.sort((a, b) => count(b) - count(a) || a.length - b.length)[0];
-  if (!text) return null;
+  // A letter of the options' own alphabet that some mode read, or the whole cell reads, where the
+  // modes read a digit or nothing.
+  const letter = valid.filter(r => /^\p{L}$/u.test(r)).sort((a, b) => count(b) - count(a))[0] ?? (text && !/^\d+$/.test(text) ? undefined : await ownLetter(g, cell, letters, alphabet));
+  if (!text) return letter ? { answer: letter, circled: false } : null;
   // A value is read again with the digit reader, which several page modes check.
-  if (/^\d+$/.test(text)) return { answer: (await readNumber(digits, g, ink, true)) || text, circled: false };
+  if (/^\d+$/.test(text)) return { answer: (await readNumber(digits, g, ink, true)) || text, circled: false, ...(letter ? { alternative: letter } : {}) };
   return answerToken(text);
+}
+
+/** Least confidence (tesseract's 0–100) for a letter read on its own. */
+const LETTER_CONFIDENCE = 30;
+
+/**
+ * A letter of the paper's own option alphabet read from the whole cell inside its rules, with
+ * letters alone allowed: a thin or small glyph (Arabic `أ`, `د`) scaled from its ink box alone is
+ * often read as a digit or not at all. Undefined where the options are not lettered so, or no
+ * letter is read surely.
+ */
+async function ownLetter(g: Gray, cell: GridCell, letters: OcrPool, alphabet: AnswerAlphabet): Promise<string | undefined> {
+  if (!alphabet.native?.length) return undefined;
+  const inset = 3;
+  const [x0, y0, x1, y1] = cell.box;
+  if (x1 - x0 <= 2 * inset || y1 - y0 <= 2 * inset) return undefined;
+  const png = await cellPng(g, [x0 + inset, y0 + inset, x1 - inset, y1 - inset], 2);
+  const read = await letters.recognize(png, { mode: 'char', whitelist: alphabet.native.join('') });
+  const text = alphabet.fold(read.text.replace(/\s+/g, ''));
+  return alphabet.native.includes(text) && (read.words[0]?.confidence ?? 0) >= LETTER_CONFIDENCE ? text : undefined;
 }
 
 /** The text between two tables (a section's heading, the key's title), line by line from the bottom up. */
@@ -102,7 +186,7 @@ export async function readGridKey(g: Gray, digits: OcrPool, letters: OcrPool, te
         if (n === null) { problems.push(`table ${ti + 1}: the item number in column ${i + 1} cannot be read`); return null; }
         const cell = under.cells.find(u => centre(c) > u.box[0] && centre(c) < u.box[2]);
         if (!cell?.ink) { problems.push(`table ${ti + 1}: item ${n} has no answer in the key`); return null; }
-        const a = await readAnswer(g, cell.ink, digits, letters, alphabet);
+        const a = await readAnswer(g, cell, digits, letters, alphabet);
         if (!a) problems.push(`table ${ti + 1}: the answer to item ${n} cannot be read`);
         return a;
       }));

@@ -16,6 +16,8 @@ export interface PairEntry {
   answer: string;
   /** Printed as a circled option (①–⑳). */
   circled: boolean;
+  /** What OCR also read the same glyph as: an option letter where the answer was read as a digit (`б` and `6`). */
+  alternative?: string;
   /** Which block of pairs it came from (a block per section table or run of pairs). */
   block: number;
 }
@@ -83,8 +85,28 @@ function unglue(token: KeyToken): KeyToken[] {
   return [{ text: m[1], x0: token.x0, x1: cut }, { text: m[2], x0: cut, x1: token.x1 }];
 }
 
-/** The line read as pairs `n a n a …` (numbers rising), or null. */
+/**
+ * A run of pairs set in a right-to-left paragraph: the bidi algorithm puts its first number, and
+ * the mark after it, at the line's far end (`D 2.C … 8.A.1` for `1.D 2.C … 8.A`). Where a line
+ * opens on an answer and ends on such a number, the number is put back before that answer (that it
+ * rises into the next pair is checked with the rest).
+ */
+function firstNumberBack(tokens: KeyToken[]): KeyToken[] {
+  if (tokens.length < 3 || itemNumber(tokens[0].text) !== null || !answerToken(tokens[0].text)) return tokens;
+  const last = tokens[tokens.length - 1];
+  const m = /^(.*?)([.．:：、)）(（])(\d{1,3})$/u.exec(last.text);
+  if (!m) return tokens;
+  const moved = { text: `${m[3]}${m[2].replace(/[(（]/u, ')')}`, x0: NaN, x1: NaN };
+  return [moved, ...tokens.slice(0, -1), ...(m[1] ? [{ ...last, text: m[1] }] : [])];
+}
+
+/** The line read as pairs `n a n a …` (numbers rising), or null; as it stands first, then with a first number bidi moved put back. */
 function pairsOn(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
+  const back = firstNumberBack(tokens);
+  return pairsOf(tokens) ?? (back !== tokens ? pairsOf(back) : null);
+}
+
+function pairsOf(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
   const t = tokens.flatMap(unglue);
   if (t.length < 2 || t.length % 2) return null;
   const out: { number: number; answer: string; circled: boolean }[] = [];
@@ -141,6 +163,21 @@ function answersUnder(numbers: KeyToken[], tokens: KeyToken[]): ({ answer: strin
   return out.filter(Boolean).length * 2 >= numbers.length ? out : null;
 }
 
+/**
+ * A row of item numbers and the answers under it on the next line. A table set right to left (an
+ * Arabic paper's) runs its numbers from the right, its row labels (`№`, `✓`) at the right end: the
+ * lines are read from the right where they do not read from the left.
+ */
+function numbersOver(line: KeyTextLine, next?: KeyTextLine): { numbers: KeyToken[] | null; under: ({ answer: string; circled: boolean } | null)[] | null } {
+  for (const flip of [false, true]) {
+    const order = (t: KeyToken[]) => (flip ? [...t].reverse() : t);
+    const numbers = numberRow(order(line.tokens));
+    if (!numbers) continue;
+    return { numbers, under: next && next.page === line.page ? answersUnder(numbers, order(next.tokens)) : null };
+  }
+  return { numbers: null, under: null };
+}
+
 /** A line of text as a key's line (no positions). */
 export const textLine = (text: string, page = 1): KeyTextLine => ({ page, tokens: tokensOfText(text) });
 
@@ -164,14 +201,14 @@ export class PairBlocks {
     return this.current?.entries[this.current.entries.length - 1]?.number ?? null;
   }
 
-  add(number: number, a: { answer: string; circled: boolean }): void {
+  add(number: number, a: { answer: string; circled: boolean; alternative?: string }): void {
     const last = this.current?.entries[this.current.entries.length - 1];
     if (!this.current || (last && number <= last.number)) {
       this.current = { headings: [...this.headings].reverse(), entries: [] };
       this.blocks.push(this.current);
       this.headings = [];
     }
-    this.current.entries.push({ number, answer: a.answer, circled: a.circled, block: this.blocks.length - 1 });
+    this.current.entries.push({ number, answer: a.answer, circled: a.circled, ...(a.alternative ? { alternative: a.alternative } : {}), block: this.blocks.length - 1 });
   }
 }
 
@@ -180,9 +217,8 @@ export class PairBlocks {
  * next line — and how many answers it gives; null where it is neither.
  */
 export function keyRow(line: KeyTextLine, next?: KeyTextLine): { kind: 'pairs' | 'numbers-over-answers'; entries: number } | null {
-  const numbers = numberRow(line.tokens);
-  const under = numbers && next && next.page === line.page ? answersUnder(numbers, next.tokens) : null;
-  if (under) return { kind: 'numbers-over-answers', entries: under.filter(Boolean).length };
+  const { numbers, under } = numbersOver(line, next);
+  if (numbers && under) return { kind: 'numbers-over-answers', entries: under.filter(Boolean).length };
   const pairs = pairsOn(line.tokens);
   return pairs ? { kind: 'pairs', entries: pairs.length } : null;
 }
@@ -204,8 +240,7 @@ export function readPairKey(lines: KeyTextLine[]): PairBlock[] {
     const last = out.lastNumber();
     const below = pairs && next && next.page === line.page ? pairsOn(next.tokens) : null;
     const goesOn = pairs !== null && ((inPairs && last !== null && pairs[0].number === last + 1) || (below !== null && below[0].number === pairs[pairs.length - 1].number + 1));
-    const numbers = goesOn ? null : numberRow(line.tokens);
-    const under = numbers && next && next.page === line.page ? answersUnder(numbers, next.tokens) : null;
+    const { numbers, under } = goesOn ? { numbers: null, under: null } : numbersOver(line, next);
     inPairs = false;
     if (numbers && under) {
       // A row label before the numbers (`№`) is part of the table, not a heading.

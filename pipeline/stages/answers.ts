@@ -40,6 +40,8 @@ export interface Answer {
   flags?: string[];
   /** The sub-part the answer belongs to (`(a)`), where the key answers part by part. */
   part?: string;
+  /** An option letter OCR also read the answer's glyph as (`б` for a value read `6`): the answer to a multiple-choice question. */
+  alternative?: string;
 }
 
 /** Whether the pipeline reads answers out of a key file: a table key, not a paired worked mark scheme. */
@@ -132,13 +134,24 @@ export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocum
     for (const h of b.headings) { const s = keySection(h, t, doc); if (s) return s; }
     return null;
   });
+  // A heading names the section of its block's items only where they are that section's questions:
+  // a key's title that repeats the paper's (its first section's heading as read) over the answers to
+  // every section names none of them, and its items are joined by number alone.
+  const unfit = new Set<number>();
+  named.forEach((s, i) => {
+    if (s === null) return;
+    const numbers = blocks[i].entries.map(e => e.number);
+    const inSection = numbers.filter(n => doc.questions.some(q => q.number === n && q.section === s)).length;
+    const anywhere = numbers.filter(n => doc.questions.some(q => q.number === n)).length;
+    if (inSection * 2 < numbers.length && anywhere > inSection * 2) { named[i] = null; unfit.add(i); }
+  });
   for (let i = 1; i < blocks.length; i++) {
-    if (named[i] === null && named[i - 1] !== null && blocks[i].entries[0].number > blocks[i - 1].entries[blocks[i - 1].entries.length - 1].number) named[i] = named[i - 1];
+    if (named[i] === null && !unfit.has(i - 1) && named[i - 1] !== null && blocks[i].entries[0].number > blocks[i - 1].entries[blocks[i - 1].entries.length - 1].number) named[i] = named[i - 1];
   }
   const sections = sectionsByOrder(blocks.map((_, i) => String(i)), named, doc);
   // Where other blocks name the paper's sections, a block under a heading that names none is a
   // section the paper was not read with: its items are not joined to another section's by number.
-  if (sections.some(s => s !== null)) blocks.forEach((b, i) => { if (sections[i] === null && b.headings.length) sections[i] = b.headings[0]; });
+  if (sections.some(s => s !== null)) blocks.forEach((b, i) => { if (sections[i] === null && !unfit.has(i) && b.headings.length) sections[i] = b.headings[0]; });
   const out: Answer[] = [];
   const seen = new Set<string>();
   for (const [i, b] of blocks.entries()) {
@@ -148,7 +161,7 @@ export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocum
       const k = `${section}|${e.number}`;
       if (seen.has(k)) { again.push(e.number); continue; }
       seen.add(k);
-      out.push({ section, number: e.number, value: e.answer, choice: choiceOf(e.answer, e.circled), points: null });
+      out.push({ section, number: e.number, value: e.answer, choice: choiceOf(e.answer, e.circled), points: null, ...(e.alternative ? { alternative: e.alternative } : {}) });
     }
     if (again.length && report) doc.messages.warn('answers/repeated', `${keyName} gives item(s) ${again.join(', ')}${section ? ` of ${section}` : ''} again${b.headings.length ? ` under "${b.headings[0]}"` : ''}, a section the paper was not read with; the first reading is kept`, { stage: 'answers' });
   }
@@ -185,7 +198,7 @@ function keyAlphabet(doc: PaperDocument): { headings: string; cells: string; alp
   const text = doc.lines.slice(0, 400).map(l => rawText(l.spans)).join(' ');
   const native = optionAlphabetOf(doc.questions.flatMap(q => q.options.map(o => shownLabel(o.label))), text);
   const cells = native ? ocrLanguageOf(native.join('')).replace(/\+eng$/, '') : 'eng';
-  return { headings: ocrLanguageOf(text), cells, alphabet: answerCharacters(native ?? [...'ABCDEabcde']) };
+  return { headings: ocrLanguageOf(text), cells, alphabet: { ...answerCharacters(native ?? [...'ABCDEabcde']), ...(native ? { native } : {}) } };
 }
 
 /** How many of the paper's question numbers a key's entries give an answer for (a key's other numbers — a score table's — count for nothing). */
@@ -446,6 +459,10 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
   // A key for several booklets at once (every elective's column): the sections this paper does not carry are other booklets'.
   const own = new Set(paperSections(doc));
   const others = new Set<string>();
+  // A key that names options by letters of a script of their own (б, ข, ب) names them all so: a
+  // lone digit it gives a multiple-choice question lettered so is a letter OCR misread (Arabic ج
+  // as 2), not the option's place, and is not taken.
+  const ownLetters = answers.some(a => /^[\p{L}\p{M}]+$/u.test(a.value) && !/\p{Script=Latin}/u.test(a.value));
   for (const a of answers) {
     if (a.section !== null && own.size && !own.has(a.section) && t.re.sections.some(s => s.id === a.section)) { others.add(a.section); continue; }
     const q = find(a);
@@ -469,7 +486,15 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
     for (const f of a.flags ?? []) if (!q.flags.includes(f)) q.flags.push(f);
     if (q.type === 'mcq' || q.type === 'mcq-multi') {
       // A key gives an option by its label (D, б, ③; CD for two), by its place (3 for the third), or as OCR's look-alike of the label.
-      const named = optionAnswer(a.value, q.options.length ? q.options.map(o => o.label) : t.options.markers);
+      const labels = q.options.length ? q.options.map(o => o.label) : t.options.markers;
+      // A glyph read both as a digit and as a letter the question prints as a label is that option.
+      const asLetter = a.alternative ? optionAnswer(a.alternative, labels) : null;
+      const lettered = labels.every(l => /^\p{L}$/u.test(shownLabel(l)) && !/\p{Script=Latin}/u.test(shownLabel(l)));
+      if (!(asLetter && 'labels' in asLetter) && ownLetters && lettered && /^\d$/.test(a.value)) {
+        doc.messages.warn('answers/digit-for-letter', `${keyName} gives ${a.value} where it names the other options by their letters: a letter misread, no answer is taken`, at);
+        continue;
+      }
+      const named = asLetter && 'labels' in asLetter ? asLetter : optionAnswer(a.value, labels);
       if (!named) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
       if ('beyond' in named) {
         // The key is the official answer; the question's options as read stop short of it.
