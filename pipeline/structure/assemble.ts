@@ -120,6 +120,12 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     const big = features.slice(from, a.candidate.f.index).find(f => ((f.heading === 'plain' || f.heading === 'section') && f.sizeRatio >= FRONT_HEADING_SIZE) || (t.infer && f.numberedHeading !== null));
     if (big) frontFrom.add(big.index);
   });
+  /** Whether the first line after `i` that the reading does not set aside opens a question or is a heading. */
+  const headsGroup = (i: number) => {
+    let k = i + 1;
+    while (k < features.length && aside.has(k)) k++;
+    return k >= features.length || opens.has(k) || features[k].heading !== null;
+  };
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   let typeHint: QuestionType | null = null;
@@ -152,8 +158,10 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     if (i === wrapped) { roles[i] = 'front'; continue; }
     const pointsHere = headingPoints(features, i, t, k => opens.has(k));
     // On a paper read by its own conventions a heading opens a new group: what the last one stated
-    // ends. One set smaller than the heading that stated it (a table's bold header row) is inside the group.
-    if (t.infer && f.heading === 'plain' && !pointsHere && f.sizeRatio >= groupHeading * INNER_HEADING) { sectionPoints = null; typeHint = null; groupHeading = 0; }
+    // ends. One set smaller than the heading that stated it (a table's bold header row) is inside the
+    // group, and so is one inside a question's text (`or` before its alternative, a row of picture
+    // options' labels): a heading opens a group where a question or another heading follows it.
+    if (t.infer && f.heading === 'plain' && !pointsHere && f.sizeRatio >= groupHeading * INNER_HEADING && (current === null || headsGroup(i))) { sectionPoints = null; typeHint = null; groupHeading = 0; }
     const rule = markingLine(f.text, t);
     if (f.heading === 'section' || f.headingType || pointsHere || rule) {
       if (f.heading === 'section') { bodySection = f.headingId; sectionPoints = null; typeHint = null; marking = null; }
