@@ -55,7 +55,7 @@ const FRONT_HEADING_SIZE = 1.3;
  * the flow) come first; where the reading starts its numbering over without one, the new run is
  * named by the label before its numbers (`A`, `B`) or by the most prominent heading before it.
  */
-function runLabels(features: LineFeatures[], reading: Reading): (string | null)[] {
+function runLabels(features: LineFeatures[], reading: Reading, t: Template): (string | null)[] {
   const anchors = reading.anchors;
   const restarts = anchors.map((a, k) => k > 0 && a.number <= anchors[k - 1].number);
   if (!restarts.some(Boolean) && !anchors.some(a => a.candidate.major !== null && /\D/.test(a.candidate.major))) return anchors.map(() => null);
@@ -65,11 +65,19 @@ function runLabels(features: LineFeatures[], reading: Reading): (string | null)[
     if (k === 0 || restarts[k] || (a.candidate.major !== anchors[k - 1].candidate.major)) {
       const from = k === 0 ? 0 : anchors[k - 1].candidate.f.index + 1;
       const gap = features.slice(from, a.candidate.f.index);
-      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : numberedHeading(gap) ?? prominentHeading(gap) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
+      const heading = numberedHeading(gap) ?? prominentHeading(gap);
+      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : (heading && withoutMarks(heading, t)) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
     }
     labels.push(current);
   });
   return distinguishing(labels);
+}
+
+/** A heading's name without the marks it states for its questions (`เคมี` of `เคมี (ข้อละ 2 คะแนน)`). */
+function withoutMarks(heading: string, t: Template): string {
+  const text = markText(heading);
+  const m = t.re.sectionPoints?.exec(text);
+  return (m && `${text.slice(0, m.index)} ${text.slice(m.index! + m[0].length)}`.replace(/\s+/gu, ' ').trim()) || heading;
 }
 
 /**
@@ -109,7 +117,7 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
   const roles: LineRole[] = lines.map(() => 'front');
   const opens = new Map(reading.anchors.map((a, k) => [a.candidate.f.index, k]));
   // A family template names its sections; a paper read by its own conventions is named by its headings.
-  const labels = t.infer ? runLabels(features, reading) : reading.anchors.map(() => null);
+  const labels = t.infer ? runLabels(features, reading, t) : reading.anchors.map(() => null);
   // Where a new run of numbering starts (a restart), what stands before it from its most prominent
   // heading on is that section's front matter, not the last question's text.
   const frontFrom = new Set<number>();
