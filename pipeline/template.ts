@@ -66,9 +66,11 @@ export interface TemplateData {
    * otherwise the last one. `sectionDefault`: a heading line that sets the points of every question
    * under it (每小题 6 分, group 1). `scheme`: lines of a section's marking scheme (JEE's `Full Marks :
    * 4 ONLY if …`, `Partial Marks : 3 If …`, `Zero Marks`, `Negative Marks`): group 1 the marks, group 2
-   * the condition; kept on each question of the section as `marking`.
+   * the condition; kept on each question of the section as `marking`. `units`: the words a mark's
+   * number is followed by (`marks`, `puntos`, `điểm`, `分`, `点`), one pattern that `pattern`, `head`
+   * and `sectionDefault` name as `{units}`, so that every way the template reads marks knows the same words.
    */
-  points: { open: string; unit: string; close: string; values?: number[]; pattern?: string; sum?: boolean; head?: string; each?: string; range?: string[]; sectionDefault?: string; scheme?: { full?: string; partial?: string; zero?: string; negative?: string } };
+  points: { open: string; unit: string; close: string; units?: string; values?: number[]; pattern?: string; sum?: boolean; head?: string; each?: string; range?: string[]; sectionDefault?: string; scheme?: { full?: string; partial?: string; zero?: string; negative?: string } };
   /** Sub-parts, outermost level first: a pattern a line opens with (group 1 the label), e.g. `(a)`, `(i)`. */
   parts?: { levels: string[] };
   /**
@@ -149,6 +151,22 @@ export function pointsPattern(t: TemplateData, value?: number): RegExp {
   return new RegExp(`${escapeRegExp(open)}\\s*${v}\\s*${escapeRegExp(unit)}\\s*${escapeRegExp(close)}`, 'u');
 }
 
+/** Where a points pattern names the template's `points.units`. */
+const UNITS = '{units}';
+
+/**
+ * The template's points patterns with `{units}` spelled out as `points.units` (a lone `{` is no valid
+ * Unicode pattern, so the placeholder cannot stand for anything else).
+ */
+function withUnits(file: string, points: TemplateData['points']): TemplateData['points'] {
+  const fill = (what: string, source: string | undefined) => {
+    if (source === undefined || !source.includes(UNITS)) return source;
+    if (points.units === undefined) throw new TemplateError(file, `points.${what} names ${UNITS} but the template has no "points.units"`);
+    return source.split(UNITS).join(points.units);
+  };
+  return { ...points, pattern: fill('pattern', points.pattern), head: fill('head', points.head), sectionDefault: fill('sectionDefault', points.sectionDefault) };
+}
+
 function compile(file: string, what: string, source: string, flags = 'u'): RegExp {
   try {
     return new RegExp(source, flags);
@@ -226,6 +244,7 @@ export function loadTemplate(file: string, root: string): Template {
     const raw = JSON.parse(fs.readFileSync(path.resolve(root, table), 'utf8')) as { map: Record<string, string> };
     fontMaps.set(font, new Map(Object.entries(raw.map).map(([k, v]) => [parseInt(k.replace(/^U\+/, ''), 16), v])));
   }
+  data = { ...data, points: withUnits(name, data.points) };
   const template: Template = {
     ...data,
     re: {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
-import type { Span } from '../pipeline/document.ts';
+import type { Line, Span } from '../pipeline/document.ts';
 import { findPoints } from '../pipeline/stages/segment.ts';
 import { analyse, templates } from './analyse.ts';
 import fs from 'node:fs';
@@ -20,12 +20,12 @@ import { readLead } from '../pipeline/structure/lead.ts';
 import { numberedHeadingName } from '../pipeline/structure/numbered-heading.ts';
 import { labelGroups } from '../pipeline/structure/label-groups.ts';
 import { labelStats } from '../pipeline/structure/label-role.ts';
-import { learnOtherOptions, optionSchemes } from '../pipeline/structure/learn.ts';
+import { learnMarks, learnOtherOptions, marksPattern, optionSchemes } from '../pipeline/structure/learn.ts';
 import type { Template } from '../pipeline/template.ts';
 import { applyRangeTypes, rangeTypes } from '../pipeline/structure/range-types.ts';
 import { applyRangeMarks, rangeMarks } from '../pipeline/structure/range-marks.ts';
 import type { LineRole } from '../pipeline/structure/assemble.ts';
-import { markText, markValue } from '../pipeline/structure/marks.ts';
+import { joinWrappedMarks, markText, markValue, patternPoints } from '../pipeline/structure/marks.ts';
 import type { Question } from '../pipeline/document.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
@@ -400,6 +400,18 @@ describe('marks stated for many questions at once', () => {
     expect(questions.map(x => x.points)).toEqual([4, 4]);
   });
 
+  it('reads every statement a line makes, and one a heading wraps onto its next line', () => {
+    expect(read([
+      { text: 'Phần 1 — Toán học Từ câu 1 đến câu 7, mỗi', role: 'front' },
+      { text: 'câu 5 điểm. Từ câu 8 đến câu 10, mỗi câu 1', role: 'front' },
+      { text: 'điểm. Từ câu 11 đến câu 11, mỗi câu 2 điểm.', role: 'front' },
+    ])).toEqual([[1, 7, 5], [8, 10, 1], [11, 11, 2]]);
+  });
+
+  it('reads Devanagari whose text layer split a conjunct after its virama (`प्रत् येक`)', () => {
+    expect(read([], [{ text: 'प्रश् न संख् या 12 से 15 तक प्रत् येक प्रश् न 2 अंक का है।', before: 0 }])).toEqual([[12, 15, 2]]);
+  });
+
   it('reads a heading\'s marks for each question under it, with a decimal comma, in any language', () => {
     const value = (text: string) => { const m = generic.re.sectionPoints!.exec(markText(text)); return m ? markValue(m) : null; };
     expect(['Section B (5 marks each)', 'Parte A (2,5 puntos cada una)', 'Часть 1 (по 2 балла)', 'Μέρος Α (3 μονάδες η καθεμία)', 'القسم أ (3 درجات لكل سؤال)',
@@ -407,6 +419,53 @@ describe('marks stated for many questions at once', () => {
       .toEqual([5, 2.5, 2, 3, 3, 5, 3, 2, 0.25, 2]);
     // A question's own mark with a decimal in its text is no heading's.
     expect(value('1. Calcule f(2,5). (1 punto)')).toBeNull();
+  });
+});
+
+describe('marks printed by a question or its parts', () => {
+  const line = (...texts: (string | [string])[]): Line => {
+    let x = 70;
+    const spans = texts.map(t => {
+      const text = typeof t === 'string' ? t : t[0];
+      const s = { ...span(text, x, 300), math: typeof t !== 'string' };
+      x = s.bbox[2] + (typeof t === 'string' && t.endsWith(' ') ? 4 : 0);
+      return s;
+    });
+    return { page: 1, column: 0, bbox: [70, 290, x, 303], spans };
+  };
+  const block = (...lines: Line[]) => ({ lines, skip: new Set<Span>() });
+
+  it('reads the units every pattern of the generic template shares, in brackets at a part\'s end', () => {
+    const value = (text: string) => { const m = [...markText(text).matchAll(generic.re.points!)][0]; return m ? markValue(m) : null; };
+    expect(['1.1. 赤玉を取り出す確率を求めよ。 [3.5 点]', 'a) Tính f(2). (2 điểm)', '(a) Найдите f(2). (3 балла)', '(α) Να βρείτε (2 μονάδες)', 'أ) احسب (3 درجات)', '(क) हल कीजिए (2 अंक)', 'ก. จงหา (4 คะแนน)', 'a) Berechne (2 Punkte)'].map(value))
+      .toEqual([3.5, 2, 3, 2, 3, 2, 4, 2]);
+    // A number in round brackets still needs its unit: f(1) is no mark.
+    expect(value('Calcule f(1) + 2.')).toBeNull();
+  });
+
+  it('reads a mark the line breaks inside its brackets (`（1` / `点）`) on the line it opens on', () => {
+    expect(joinWrappedMarks(['b. x を求めよ。 （1', '点）', 'Solve f(x) = 15.'])).toEqual(['b. x を求めよ。 （1 点）', '', 'Solve f(x) = 15.']);
+    const lines = [line('b. x を求めよ。 （1'), line('点）'), line('c. y を求めよ。 （2点）')];
+    expect(patternPoints(lines, generic, new Set())).toMatchObject({ value: 3, markers: [{ line: 0, value: 1 }, { line: 2, value: 2 }] });
+    // A bracket that opens no number (an aside in brackets) takes nothing from the next line.
+    expect(joinWrappedMarks(['see (the figure', 'below) 2 marks'])).toEqual(['see (the figure', 'below) 2 marks']);
+  });
+
+  it('learns a unit of one letter without case, and a range from 0 with any dash', () => {
+    const shapes = learnMarks([block(line('1.1. 確率を求めよ。 [1 点]'), line('1.2. 標本空間を書け。 [3.5 点]')), block(line('(0‒5) 初項 5 の数列'), line('(0‒1) 方程式を解け。'))]);
+    expect(shapes.map(s => [s.open, s.range, s.word])).toEqual([['[', false, '点'], ['(', true, '']]);
+    const re = new RegExp(marksPattern(shapes)!, 'u');
+    expect(re.exec('(0–3) 縦 15 cm')?.[2]).toBe('3');
+    // A letter with case is a formula's variable: (2x), not a unit.
+    expect(learnMarks([block(line('Solve (2x) = 4 (2x)'), line('then (3x)'))])).toEqual([]);
+  });
+
+  it('learns no bare mark from a formula\'s argument or from a label at a line\'s head', () => {
+    // `f(2).` with f set as a formula, at the line's end; `(2)` opening a line (its formula lost).
+    const blocks = [block(line('Calculate ', ['f'], '(2).')), block(line('Solve ', ['f'], '(3).')), block(line('(2) を求めよ。'), line('(3) を求めよ。'))];
+    expect(learnMarks(blocks)).toEqual([]);
+    // A right-aligned `(3)` at the line's end is a mark.
+    expect(learnMarks([block(line('Find x.  (3)')), block(line('Find y.  (2)'))]).map(s => [s.open, s.range, s.word])).toEqual([['(', false, '']]);
   });
 });
 

@@ -5,10 +5,11 @@
 // a question holds (options, marks, parts, type, regions) is read by the processors in structure/.
 // How sure the reading is — each question's margin, the share of the paper it explains — is kept
 // on the document (structure/judge.ts), so an unsure reading ends `needs-review`, never silent.
-import type { PaperDocument } from '../document.ts';
+import type { PaperDocument, Span } from '../document.ts';
 import type { Stage, StageContext } from '../stage.ts';
 import type { Template } from '../template.ts';
 import type { Conventions } from '../document.ts';
+import { splitLead } from '../structure/lead.ts';
 import { learnMarks, learnOptions, learnOtherOptions, marksPattern, type Block, type OptionScheme } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { lineFeatures, type LineFeatures } from '../structure/candidates.ts';
@@ -132,14 +133,21 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
   return { features, aside, reading };
 }
 
-/** A reading's question blocks, less their numbers: what conventions are learned from. */
+/**
+ * A reading's question blocks, less their numbers: what conventions are learned from. Where the
+ * number's run goes on with the question's text (`1． (0–1) log`), that text stays in the block: the
+ * first line is a copy with the run cut after the number (the paper's own line is left as it is).
+ */
 function blocksOf({ features, reading }: ReturnType<typeof readPaper>): Block[] {
   const starts = reading.anchors.map(a => a.candidate.f.index);
   const end = reading.end ?? features.length;
-  return starts.map((from, k) => ({
-    lines: features.slice(from, starts[k + 1] ?? end).map(f => f.line),
-    skip: new Set(reading.anchors[k].candidate.lead?.spans ?? []),
-  }));
+  return starts.map((from, k) => {
+    const lines = features.slice(from, starts[k + 1] ?? end).map(f => f.line);
+    const lead = reading.anchors[k].candidate.lead;
+    if (!lead) return { lines, skip: new Set<Span>() };
+    const first = { ...lines[0], spans: [...lines[0].spans] };
+    return { lines: [first, ...lines.slice(1)], skip: new Set(splitLead(first, lead)) };
+  });
 }
 
 /**

@@ -55,7 +55,7 @@ const FRONT_HEADING_SIZE = 1.3;
  * the flow) come first; where the reading starts its numbering over without one, the new run is
  * named by the label before its numbers (`A`, `B`) or by the most prominent heading before it.
  */
-function runLabels(features: LineFeatures[], reading: Reading): (string | null)[] {
+function runLabels(features: LineFeatures[], reading: Reading, t: Template): (string | null)[] {
   const anchors = reading.anchors;
   const restarts = anchors.map((a, k) => k > 0 && a.number <= anchors[k - 1].number);
   if (!restarts.some(Boolean) && !anchors.some(a => a.candidate.major !== null && /\D/.test(a.candidate.major))) return anchors.map(() => null);
@@ -65,11 +65,19 @@ function runLabels(features: LineFeatures[], reading: Reading): (string | null)[
     if (k === 0 || restarts[k] || (a.candidate.major !== anchors[k - 1].candidate.major)) {
       const from = k === 0 ? 0 : anchors[k - 1].candidate.f.index + 1;
       const gap = features.slice(from, a.candidate.f.index);
-      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : numberedHeading(gap) ?? prominentHeading(gap) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
+      const heading = numberedHeading(gap) ?? prominentHeading(gap);
+      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : (heading && withoutMarks(heading, t)) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
     }
     labels.push(current);
   });
   return distinguishing(labels);
+}
+
+/** A heading's name without the marks it states for its questions (`เคมี` of `เคมี (ข้อละ 2 คะแนน)`). */
+function withoutMarks(heading: string, t: Template): string {
+  const text = markText(heading);
+  const m = t.re.sectionPoints?.exec(text);
+  return (m && `${text.slice(0, m.index)} ${text.slice(m.index! + m[0].length)}`.replace(/\s+/gu, ' ').trim()) || heading;
 }
 
 /**
@@ -109,7 +117,7 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
   const roles: LineRole[] = lines.map(() => 'front');
   const opens = new Map(reading.anchors.map((a, k) => [a.candidate.f.index, k]));
   // A family template names its sections; a paper read by its own conventions is named by its headings.
-  const labels = t.infer ? runLabels(features, reading) : reading.anchors.map(() => null);
+  const labels = t.infer ? runLabels(features, reading, t) : reading.anchors.map(() => null);
   // Where a new run of numbering starts (a restart), what stands before it from its most prominent
   // heading on is that section's front matter, not the last question's text.
   const frontFrom = new Set<number>();
@@ -120,6 +128,12 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     const big = features.slice(from, a.candidate.f.index).find(f => ((f.heading === 'plain' || f.heading === 'section') && f.sizeRatio >= FRONT_HEADING_SIZE) || (t.infer && f.numberedHeading !== null));
     if (big) frontFrom.add(big.index);
   });
+  /** Whether the first line after `i` that the reading does not set aside opens a question or is a heading. */
+  const headsGroup = (i: number) => {
+    let k = i + 1;
+    while (k < features.length && aside.has(k)) k++;
+    return k >= features.length || opens.has(k) || features[k].heading !== null;
+  };
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   let typeHint: QuestionType | null = null;
@@ -152,8 +166,10 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     if (i === wrapped) { roles[i] = 'front'; continue; }
     const pointsHere = headingPoints(features, i, t, k => opens.has(k));
     // On a paper read by its own conventions a heading opens a new group: what the last one stated
-    // ends. One set smaller than the heading that stated it (a table's bold header row) is inside the group.
-    if (t.infer && f.heading === 'plain' && !pointsHere && f.sizeRatio >= groupHeading * INNER_HEADING) { sectionPoints = null; typeHint = null; groupHeading = 0; }
+    // ends. One set smaller than the heading that stated it (a table's bold header row) is inside the
+    // group, and so is one inside a question's text (`or` before its alternative, a row of picture
+    // options' labels): a heading opens a group where a question or another heading follows it.
+    if (t.infer && f.heading === 'plain' && !pointsHere && f.sizeRatio >= groupHeading * INNER_HEADING && (current === null || headsGroup(i))) { sectionPoints = null; typeHint = null; groupHeading = 0; }
     const rule = markingLine(f.text, t);
     if (f.heading === 'section' || f.headingType || pointsHere || rule) {
       if (f.heading === 'section') { bodySection = f.headingId; sectionPoints = null; typeHint = null; marking = null; }

@@ -108,8 +108,17 @@ export function learnOtherOptions(blocks: Block[], root: string, first: { marker
   return out;
 }
 
+/** Where a formula stood in a line's text as marks are learned from it. */
+const FORMULA = '\uFFFC';
+
+/**
+ * A block's lines as marks are learned from them: a formula as one placeholder, so that a bracket
+ * right after one (`f(2)` with `f` set as a formula) is seen to follow it, not to stand alone.
+ */
+const markBlockText = (b: Block) => b.lines.map(l => rawText(l.spans.filter(s => !b.skip.has(s)).map(s => (s.math ? { ...s, text: FORMULA } : s))));
+
 /** A mark as printed: a number in brackets, perhaps a range from 0, perhaps with a word after it. */
-const MARK_TOKEN = /([(（\[【])\s*(0\s*[–\-~]\s*)?(\d{1,3}(?:[.,]\d{1,2})?)\s*((?:[\p{L}\p{M}]+\.?)(?:\s[\p{L}\p{M}]+\.?)?)?\s*([)）\]】])/gu;
+const MARK_TOKEN = /([(（\[【])\s*(0\s*[\p{Pd}~～]\s*)?(\d{1,3}(?:[.,]\d{1,2})?)\s*((?:[\p{L}\p{M}]+\.?)(?:\s[\p{L}\p{M}]+\.?)?)?\s*([)）\]】])/gu;
 /** A mark stands at the end of its line (or right after a part's label): this share of a shape's uses at least. */
 const MARK_PLACE = 0.6;
 /** A shape recurs at least this many times to be the paper's way of printing marks. */
@@ -128,13 +137,16 @@ export interface MarkShape { open: string; range: boolean; word: string; uses: n
 export function learnMarks(blocks: Block[]): MarkShape[] {
   const shapes = new Map<string, MarkShape & { placed: number }>();
   for (const b of blocks) {
-    for (const text of blockText(b)) {
+    for (const text of markBlockText(b)) {
       for (const m of text.matchAll(MARK_TOKEN)) {
         const value = Number(m[3].replace(',', '.'));
         if (!(value <= MARK_MAX)) continue;
         const word = m[4] ?? '';
-        if (word.length === 1) continue; // `(2x)`: a formula
+        // `(2x)`: a formula; a unit written in one letter has no case (`[3 点]`, `(5分)`, `[4점]`).
+        if ([...word].length === 1 && /[\p{Lu}\p{Ll}]/u.test(word)) continue;
         const open = m[1] === '[' || m[1] === '【' ? '[' : '(';
+        // A bare `(2)` right after a letter, a digit or a formula is its argument (`f(2)`), not a mark.
+        if (open === '(' && !word && !m[2] && /[\p{L}\p{N}\uFFFC]$/u.test(text.slice(0, m.index!))) continue;
         const key = `${open}|${!!m[2]}|${word.toLocaleLowerCase()}`;
         const end = m.index! + m[0].length;
         const atEnd = /^[\s.,;:：。]*$/u.test(text.slice(end));
@@ -142,7 +154,9 @@ export function learnMarks(blocks: Block[]): MarkShape[] {
         if (!shapes.has(key)) shapes.set(key, { open, range: !!m[2], word, uses: 0, placed: 0 });
         const s = shapes.get(key)!;
         s.uses++;
-        if (atEnd || atHead) s.placed++;
+        // A bare `(3)` is a mark only at the line's end: at its head it is a label (`(1) 8`, a part's `(2)`).
+        const bare = open === '(' && !word && !m[2];
+        if (atEnd || (atHead && !bare)) s.placed++;
       }
     }
   }
@@ -159,6 +173,6 @@ export function marksPattern(shapes: MarkShape[]): string | null {
     const word = s.word ? `\\s*${escapeRegExp(s.word)}` : '';
     // A bare `(n)` only at the end of its line.
     const tail = !s.word && s.open === '(' && !s.range ? '(?=[\\s.,;:]*$)' : '';
-    return `${open}\\s*${s.range ? '0\\s*[–\\-~]\\s*' : ''}(\\d{1,3}(?:[.,]\\d{1,2})?)${word}\\s*${close}${tail}`;
+    return `${open}\\s*${s.range ? '0\\s*[\\p{Pd}~～]\\s*' : ''}(\\d{1,3}(?:[.,]\\d{1,2})?)${word}\\s*${close}${tail}`;
   }).join('|');
 }

@@ -23,17 +23,39 @@ export function findPoints(spans: Span[], t: Template, ocr = false): { value: nu
   return null;
 }
 
+/** An Indic virama (Devanagari to Malayalam) and the space a PDF's text layer may put after it. */
+const VIRAMA_SPACE = /([\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D])\s+(?=\p{L})/gu;
+
 /**
  * A line's text as mark patterns read it: NFKC folds Arabic presentation forms (`ﻟﻜﻞ` as `لكل`),
- * full-width digits and CJK compatibility forms into the letters a template's words are written in.
+ * full-width digits and CJK compatibility forms into the letters a template's words are written in;
+ * a conjunct a text layer split after its virama (`प्रत् येक`) is one word again (`प्रत्येक`).
  */
-export const markText = (text: string) => text.normalize('NFKC');
+export const markText = (text: string) => text.normalize('NFKC').replace(VIRAMA_SPACE, '$1');
 
 /** A mark's value as printed: `2.5`, `2,5` (a decimal comma). */
 export const markValue = (m: RegExpMatchArray) => Number((m.slice(1).find(g => g !== undefined) ?? '').replace(',', '.'));
 
 /** How many letters may stand between a question's number and its own total: `Question 11 (3 marks)`, `A.1. Calificación máxima: 2.5 puntos`. */
 const HEAD_MARK_LETTERS = 24;
+
+/** A bracket a line ends in, still open, with a number in it: a mark the line breaks (`（1` / `点）`). */
+const OPEN_MARK = /[(（\[【][^()（）\[\]【】]{0,16}$/u;
+/** The rest of such a mark at the head of the next line: up to its closing bracket, opening none before it. */
+const MARK_REST = /^[^()（）\[\]【】]{0,16}[)）\]】]/u;
+
+/** Lines' texts with a mark broken over a line break whole again, on the line it opens on. */
+export function joinWrappedMarks(texts: string[]): string[] {
+  const out = [...texts];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const open = OPEN_MARK.exec(out[i]);
+    const rest = open && /\d/u.test(open[0]) ? MARK_REST.exec(out[i + 1]) : null;
+    if (!rest) continue;
+    out[i] = `${out[i]} ${rest[0].trimStart()}`;
+    out[i + 1] = out[i + 1].slice(rest[0].length);
+  }
+  return out;
+}
 
 export /**
  * Points or marks by the template's pattern, span by span: every marker (summed) or the first. A
@@ -47,9 +69,9 @@ function patternPoints(lines: Line[], t: Template, skip: Set<Span>, anchor: Set<
     const before = text.slice(0, at).trim();
     return t.points.sum && anchor.size > 0 && [...before].filter(c => /\p{L}/u.test(c)).length <= HEAD_MARK_LETTERS && !t.re.parts.some(re => re.test(before));
   };
-  const stated = lines.length && t.re.pointsHead ? t.re.pointsHead.exec(rawText(lines[0].spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math))) : null;
-  lines.forEach((l, li) => {
-    const text = rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math));
+  const texts = joinWrappedMarks(lines.map(l => rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math))));
+  const stated = texts.length && t.re.pointsHead ? t.re.pointsHead.exec(texts[0]) : null;
+  texts.forEach((text, li) => {
     if (li === 0 && stated && atHead(text, stated.index!)) head = markValue(stated);
     for (const m of text.matchAll(t.re.points!)) {
       const value = markValue(m);

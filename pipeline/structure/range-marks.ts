@@ -31,36 +31,52 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
     ...head.map(h => ({ text: markText(h.text), at: h.before - 0.5, body: -1 })),
     ...features.flatMap((f, i) => (outside(i) ? [{ text: markText(f.text), at: i, body: i }] : [])),
   ].sort((a, b) => a.at - b.at);
-  for (const l of lines) {
-    for (const re of t.re.pointsRange) {
-      const m = re.exec(l.text);
-      const from = Number(m?.groups?.from), to = Number(m?.groups?.to);
-      // `6번부터 6번까지`: a statement for one question is a range too.
-      if (!m || !(from >= 1 && to >= from && to - from < RANGE_MOST)) continue;
-      const after = l.text.slice(m.index + m[0].length - 1);
-      const own = t.re.pointsHead!.exec(after);
+  // Each line's statements: a line may state several (`Từ câu 1 đến câu 7, mỗi câu 5 điểm. Từ câu 8
+  // đến câu 10, …`), each up to where the next range opens; the last may run on to the next line of
+  // the same block (a heading set over two lines: `…, mỗi` / `câu 5 điểm.`), up to that line's first range.
+  const found = lines.map(l => statementsOf(l.text));
+  lines.forEach((l, k) => {
+    const next = lines[k + 1];
+    const runsOn = !!next && (l.body < 0 ? next.body < 0 : next.body === l.body + 1);
+    found[k].forEach(({ from, to, at, end }, j) => {
+      const last = j === found[k].length - 1;
+      let statement = l.text.slice(end, last ? l.text.length : found[k][j + 1].at);
+      let own = t.re.pointsHead!.exec(statement);
+      if (!own && last && runsOn) {
+        statement += ` ${next.text.slice(0, found[k + 1][0]?.at ?? next.text.length)}`;
+        own = t.re.pointsHead!.exec(statement);
+      }
       if (own) {
         const value = markValue(own);
-        const each = !!t.re.pointsEach?.test(l.text);
+        const each = !!t.re.pointsEach?.test(l.text.slice(at, end) + statement);
         out.push({ from, to, each: each ? value : value / (to - from + 1), line: l.at, divided: !each });
-        break;
+        return;
       }
       // A section's total on a line of its own beside the range.
-      if (l.body < 0) continue;
+      if (l.body < 0) return;
       const i = l.body;
-      const total = near(i).map(k => ({ k, m: t.re.pointsHead!.exec(markText(features[k].text)) }))
-        .find(({ k, m: tm }) => tm && markText(features[k].text).replace(tm[0], '').replace(/[\s\p{P}]/gu, '').length <= 12);
-      if (total?.m) {
-        out.push({ from, to, each: markValue(total.m) / (to - from + 1), line: i, divided: true });
-        break;
-      }
-    }
-  }
+      const total = near(i).map(k2 => ({ k: k2, m: t.re.pointsHead!.exec(markText(features[k2].text)) }))
+        .find(({ k: k2, m: tm }) => tm && markText(features[k2].text).replace(tm[0], '').replace(/[\s\p{P}]/gu, '').length <= 12);
+      if (total?.m) out.push({ from, to, each: markValue(total.m) / (to - from + 1), line: i, divided: true });
+    });
+  });
   // A division gives only whole or half marks (one that gives less is no statement of marks); marks
   // stated for each question are as printed (`1,25 điểm`).
   return out
     .filter(r => Number.isFinite(r.each) && r.each > 0 && (!r.divided || Math.abs(r.each * 2 - Math.round(r.each * 2)) < 1e-9))
     .map(({ divided: _, ...r }) => r);
+
+  /** The ranges a line names, in order (the template's first pattern that names any): where each opens and where its numbers end. */
+  function statementsOf(text: string): { from: number; to: number; at: number; end: number }[] {
+    for (const re of t.re.pointsRange) {
+      const all = [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))]
+        .map(m => ({ from: Number(m.groups?.from), to: Number(m.groups?.to), at: m.index!, end: m.index! + m[0].length - 1 }))
+        // `6번부터 6번까지`: a statement for one question is a range too.
+        .filter(r => r.from >= 1 && r.to >= r.from && r.to - r.from < RANGE_MOST);
+      if (all.length) return all;
+    }
+    return [];
+  }
 
   function near(i: number): number[] {
     const ks: number[] = [];
