@@ -25,17 +25,104 @@ const COLUMN_MIN_SHARE = 0.22;
 function gutter(spans: Span[], lo: number, hi: number, tolerant: boolean): number | null {
   const x0 = Math.floor(lo), x1 = Math.ceil(hi);
   const cover = new Int32Array(Math.max(0, x1 - x0) + 1);
-  for (const s of spans) for (let x = Math.max(x0, Math.floor(s.bbox[0])); x < Math.min(x1, Math.ceil(s.bbox[2])); x++) cover[x - x0]++;
+  const pieces = stretches(spans);
+  for (const [a, b] of pieces) for (let x = Math.max(x0, Math.floor(a)); x < Math.min(x1, Math.ceil(b)); x++) cover[x - x0]++;
   const allow = tolerant ? Math.max(1, Math.floor(spans.length * GUTTER_CROSSING)) : 0;
-  // Every band wide enough, widest first: the first that separates two columns is the gutter.
-  const runs: { width: number; at: number }[] = [];
-  for (let x = x0, run = 0; x <= x1; x++) {
-    if (x < x1 && cover[x - x0] <= allow) { run++; continue; }
-    if (run >= GUTTER_MIN) runs.push({ width: run, at: x - run / 2 });
-    run = 0;
+  // The emptiest bands first (crossed by no run, then by one, …): at the loosest level the middle of
+  // a page of short lines (a title and a few long lines crossing it) is one wide band whose middle
+  // need not be where the columns part.
+  for (let level = tolerant ? 1 : 0; level <= allow; level++) {
+    // Every band wide enough, widest first: the first that separates two columns is the gutter.
+    const runs: { width: number; at: number }[] = [];
+    for (let x = x0, run = 0; x <= x1; x++) {
+      if (x < x1 && cover[x - x0] <= level) { run++; continue; }
+      if (run >= GUTTER_MIN) runs.push({ width: run, at: x - run / 2 });
+      run = 0;
+    }
+    for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, tolerant)) return at;
   }
-  for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, tolerant)) return at;
   return null;
+}
+
+/**
+ * The stretches of text on each row ([x0, x1]): runs of a row closer than a gutter is wide are one,
+ * so a title set in many runs (Thai, whose marks the text layer gives apart) crosses a band once.
+ */
+function stretches(spans: Span[]): [number, number][] {
+  const out: [number, number][] = [];
+  const byRow = new Map<number, Span[]>();
+  for (const s of spans) {
+    const key = [...byRow.keys()].find(y => Math.abs(y - s.baseline) <= 2) ?? s.baseline;
+    byRow.set(key, [...(byRow.get(key) ?? []), s]);
+  }
+  for (const row of byRow.values()) {
+    const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    let [a, b] = [sorted[0].bbox[0], sorted[0].bbox[2]];
+    for (const s of sorted.slice(1)) {
+      if (s.bbox[0] - b < GUTTER_MIN) { b = Math.max(b, s.bbox[2]); continue; }
+      out.push([a, b]);
+      [a, b] = [s.bbox[0], s.bbox[2]];
+    }
+    out.push([a, b]);
+  }
+  return out;
+}
+
+/** At least this share of one side's rows sharing a baseline with a row of the other make the two one flow. */
+const PAIRED_ROWS = 0.75;
+
+/**
+ * Whether the text on one side of a band continues the rows of the other: options set in a grid
+ * (`(A) 6` | `(B) 14`) and marks in a margin (`1) …` | `[1]`) stand on the baselines of the rows
+ * they belong to, and so does a text set beside its translation line by line (one language a
+ * column: each row is one question's two texts); two columns' lines fall on the same baseline only
+ * now and then. Counted over the heights both sides share (a title above or a notice below is no
+ * row of either).
+ */
+export function oneFlow(left: Span[], right: Span[]): boolean {
+  const l = baselines(left), r = baselines(right);
+  if (!l.length || !r.length) return false;
+  const from = Math.max(l[0], r[0]) - 2, to = Math.min(l[l.length - 1], r[r.length - 1]) + 2;
+  const shared = r.filter(y => y >= from && y <= to);
+  if (!shared.length) return false;
+  return shared.filter(y => l.some(z => Math.abs(z - y) <= 1.5)).length >= shared.length * PAIRED_ROWS;
+}
+
+/** The baselines of a side's rows, top to bottom (runs within 2pt of each other are one row). */
+function baselines(side: Span[]): number[] {
+  const ys = side.map(s => s.baseline).sort((a, b) => a - b);
+  return ys.filter((y, i) => i === 0 || y - ys[i - 1] > 2);
+}
+
+/** A short column holds at least this many lines… */
+const SHORT_COLUMN_LINES = 4;
+/** …beside text that covers at least this share of the other side's width. */
+const BESIDE_COVER = 0.5;
+
+/**
+ * Whether a short side stands beside text: over its heights the other side's runs cover most of
+ * its width, as lines do, where a figure's axis labels leave it mostly bare. Rows that run across
+ * the band (`across`: a title in runs on both sides of it) are no side's.
+ */
+function besideText(short: Span[], other: Span[], across: number[]): boolean {
+  const own = short.filter(s => !across.some(y => Math.abs(centerY(s.bbox) - y) < s.size * 0.5));
+  // Lines, not baselines: a Thai or Devanagari mark the text layer gives apart sits off its line's baseline.
+  let lines = 0;
+  for (let k = 0, end = -Infinity, spans = [...own].sort((a, b) => a.bbox[1] - b.bbox[1]); k < spans.length; k++) {
+    if (spans[k].bbox[1] >= end - height(spans[k].bbox) * 0.5) lines++;
+    end = Math.max(end, spans[k].bbox[3]);
+  }
+  if (lines < SHORT_COLUMN_LINES) return false;
+  const top = Math.min(...own.map(s => s.bbox[1])), bottom = Math.max(...own.map(s => s.bbox[3]));
+  const facing = other.filter(s => centerY(s.bbox) >= top && centerY(s.bbox) <= bottom).map(s => [s.bbox[0], s.bbox[2]] as const).sort((a, b) => a[0] - b[0]);
+  const x0 = Math.min(...other.map(s => s.bbox[0])), width = Math.max(...other.map(s => s.bbox[2])) - x0;
+  let covered = 0;
+  for (let k = 0, at = -Infinity; k < facing.length; k++) {
+    const [a, b] = facing[k];
+    covered += Math.max(0, b - Math.max(a, at));
+    at = Math.max(at, b);
+  }
+  return covered >= width * BESIDE_COVER;
 }
 
 /** Whether a vertical band at x parts the runs into two columns (see `gutter`). */
@@ -54,7 +141,12 @@ function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
     const sides = [...left, ...right];
     const top = Math.min(...sides.map(s => s.bbox[1])), height = Math.max(...sides.map(s => s.bbox[3])) - top;
     const reach = (side: Span[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
-    if (reach(left) < 0.5 || reach(right) < 0.5) return false;
+    // …and each side is a flow of its own, not the far cells of the other's rows.
+    if (oneFlow(left, right)) return false;
+    // A side that stops short is a column only where it stands beside lines of text (a page whose
+    // last column ends early), never beside a figure's labels (a caption set right of a figure).
+    const short = [left, right].filter(side => reach(side) < 0.5);
+    if (short.length === 2 || (short.length === 1 && !besideText(short[0], short[0] === left ? right : left, bridged(left, right)))) return false;
     // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
     // between lines of both sides: a line across the middle of the text makes it one column with a gap in it.
     // (The sides' extents leave out their few outermost runs: a page number, a footer line.)
