@@ -215,10 +215,18 @@ export function findColumns(page: PageInfo): Column[] {
   }
   if (!splits.length) return [{ x0: textX0, x1: textX1 }];
   const bounds = [0, ...splits, page.width];
+  // Where gutters part the columns, the head the page sets across them (a title that crosses a gutter,
+  // the rest of its runs on either side) ends at the lowest run above the text's middle that crosses one.
+  const middle = spans.map(s => centerY(s.bbox)).sort((a, b) => a - b)[Math.floor(spans.length / 2)];
+  const crossing = rule === null ? spans.filter(s => centerY(s.bbox) < middle && splits.some(x => s.bbox[0] < x && s.bbox[2] > x)) : [];
+  const head = crossing.length ? Math.max(...crossing.map(s => s.bbox[3])) : -Infinity;
   return bounds.slice(1).map((right, i) => {
     const left = bounds[i];
-    // A column's edges are those of the runs set inside it (a heading across the gutter says nothing of them).
-    const inside = spans.filter(x => x.bbox[0] >= left - 1 && x.bbox[2] <= right + 1);
+    // A column's edges are those of the runs set inside it below the head (a heading across the gutter,
+    // and a title's runs on one side of it, say nothing of them).
+    const within = spans.filter(x => x.bbox[0] >= left - 1 && x.bbox[2] <= right + 1);
+    const below = within.filter(x => x.bbox[1] >= head - 1);
+    const inside = below.length ? below : within;
     const side = inside.length ? inside : spans.filter(x => centerX(x.bbox) >= left && centerX(x.bbox) < right);
     const col = side.length ? { x0: Math.min(...side.map(s => s.bbox[0])), x1: Math.max(...side.map(s => s.bbox[2])) } : { x0: left, x1: right };
     return { x0: Math.max(col.x0, left), x1: Math.min(col.x1, right) };
