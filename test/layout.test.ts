@@ -81,12 +81,12 @@ describe('layout', () => {
   };
 
   it('finds the gutter of two columns of short lines where a few of the left column\'s lines run up to it', () => {
-    // The left column's questions are short but every fifth line wraps at the column's edge (296); the
+    // The left column's questions are short but every eighth line wraps at the column's edge (296); the
     // right column starts at 312. Counting a few crossings, the whole middle is one band and its centre
     // falls on the wrapped lines: the gutter is the emptiest band, crossed by the title alone.
     const spans: Span[] = [];
-    title(spans);
-    for (let i = 0; i < 24; i++) runsOf(spans, 45, i % 5 === 2 ? 296 : 150 + (i * 29) % 60, 120 + i * 24, i);
+    for (let x = 200; x < 400; x += 25) spans.push({ ...span('ti', x, 60, 12), bbox: [x, 50, x + 24, 62] });
+    for (let i = 0; i < 24; i++) runsOf(spans, 45, i % 8 === 2 ? 296 : 150 + (i * 29) % 60, 120 + i * 24, i);
     for (let i = 0; i < 24; i++) runsOf(spans, 312, 400 + (i * 41) % 150, 128 + i * 24, i);
     const page: PageInfo = { number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
     const columns = findColumns(page);
