@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import type { PageInfo, Span } from '../pipeline/document.ts';
-import { buildLines, findColumns } from '../pipeline/stages/layout.ts';
+import { buildLines, columnOf, findColumns } from '../pipeline/stages/layout.ts';
 import { lineText, rawText } from '../pipeline/text/line-text.ts';
 import { printHtml, printingPage } from '../fixtures/chromium.ts';
 import { analyse } from './analyse.ts';
@@ -67,6 +67,70 @@ describe('layout', () => {
     expect(columns).toHaveLength(2);
     expect(columns[0].x1).toBeLessThanOrEqual(286);
     expect(columns[1].x0).toBeGreaterThanOrEqual(342);
+  });
+
+  // Runs of running text, broken at different places on every line (a text layer's runs).
+  const runsOf = (spans: Span[], x0: number, x1: number, baseline: number, i: number) => {
+    const cuts = [x0, x0 + (x1 - x0) * (0.2 + ((i * 37) % 20) / 100), x0 + (x1 - x0) * (0.55 + ((i * 53) % 20) / 100), x1];
+    for (let k = 0; k < 3; k++) spans.push({ ...span('text', cuts[k], baseline, 10.5), bbox: [cuts[k], baseline - 9, cuts[k + 1] - 3, baseline + 2] });
+  };
+  // A title across both columns, in many runs (as Thai and Vietnamese titles come).
+  const title = (spans: Span[]) => {
+    for (let x = 200; x < 400; x += 25) spans.push({ ...span('ti', x, 60, 12), bbox: [x, 50, x + 24, 62] });
+    for (let x = 230; x < 370; x += 20) spans.push({ ...span('ti', x, 80, 12), bbox: [x, 70, x + 19, 82] });
+  };
+
+  it('finds the gutter of two columns of short lines where a few of the left column\'s lines run up to it', () => {
+    // The left column's questions are short but every eighth line wraps at the column's edge (296); the
+    // right column starts at 312. Counting a few crossings, the whole middle is one band and its centre
+    // falls on the wrapped lines: the gutter is the emptiest band, crossed by the title alone.
+    const spans: Span[] = [];
+    for (let x = 200; x < 400; x += 25) spans.push({ ...span('ti', x, 60, 12), bbox: [x, 50, x + 24, 62] });
+    for (let i = 0; i < 24; i++) runsOf(spans, 45, i % 8 === 2 ? 296 : 150 + (i * 29) % 60, 120 + i * 24, i);
+    for (let i = 0; i < 24; i++) runsOf(spans, 312, 400 + (i * 41) % 150, 128 + i * 24, i);
+    const page: PageInfo = { number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    const columns = findColumns(page);
+    expect(columns).toHaveLength(2);
+    expect(columnOf(columns, 290)).toBe(0);
+    expect(columnOf(columns, 315)).toBe(1);
+  });
+
+  it('finds a right column that stops short beside the left one (the paper ends early), not a caption beside a figure', () => {
+    const page = (right: Span[], left: Span[]): PageInfo => {
+      const spans = [...left, ...right];
+      // The title runs on across the gutter (a page with none there would part at it untested).
+      for (let x = 300; x < 480; x += 25) spans.push({ ...span('ti', x, 60, 12), bbox: [x, 50, x + 24, 62] });
+      return { number: 1, width: 842, height: 1190, body: { y0: 40, y1: 1150 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    };
+    const lines = (x0: number, x1: number, from: number, n: number, step: number) => {
+      const out: Span[] = [];
+      for (let i = 0; i < n; i++) runsOf(out, x0, x1 - (i * 31) % 80, from + i * step, i);
+      return out;
+    };
+    // Five lines at the top of the right column, beside the left column's lines.
+    expect(findColumns(page(lines(435, 790, 230, 5, 17), lines(45, 350, 120, 40, 24)))).toHaveLength(2);
+    // The same five lines beside a figure: its axis labels are all the left side holds over their heights.
+    const labels: Span[] = [];
+    for (let i = 0; i < 6; i++) labels.push({ ...span(String(i), 150, 240 + i * 15, 9), bbox: [150, 232 + i * 15, 156, 242 + i * 15] });
+    expect(findColumns(page(lines(435, 790, 230, 5, 17), [...labels, ...lines(45, 350, 500, 25, 24)]))).toHaveLength(1);
+  });
+
+  it('reads options in a grid and marks in a margin as one column: they stand on their rows\' baselines', () => {
+    // `1) stem … [2]` with `(A) 6 | (B) 14` under it: the band between the grid's columns is crossed
+    // by only the title and the longer stems, but the right side's rows are the left side's rows.
+    const spans: Span[] = [];
+    title(spans);
+    for (let q = 0; q < 8; q++) {
+      const y = 120 + q * 80;
+      runsOf(spans, 45, q % 3 === 0 ? 420 : 250, y, q);
+      spans.push({ ...span('[2]', 520, y, 10.5), bbox: [520, y - 9, 540, y + 2] });
+      for (const [k, dy] of [[0, 20], [1, 40]] as const) {
+        spans.push({ ...span(`(${'AC'[k]}) 6`, 60, y + dy, 10.5), bbox: [60, y + dy - 9, 90, y + dy + 2] });
+        spans.push({ ...span(`(${'BD'[k]}) 14`, 380, y + dy, 10.5), bbox: [380, y + dy - 9, 412, y + dy + 2] });
+      }
+    }
+    const page: PageInfo = { number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
   });
 
   it('reads a question with a 2×2 grid of graph options as one column (the right graphs\' labels are no column)', () => {

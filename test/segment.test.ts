@@ -249,6 +249,21 @@ describe('structural verdict', () => {
     expect(leadsUnread(all, whole, roles)).toEqual([]);
   });
 
+  it('hears of the bare number just before the reading\'s first, above it (an offset paper\'s first question taken for the instructions\' last)', () => {
+    const fs = features([
+      { text: '1. Answer every question.' }, { text: '2. No calculators.' }, { text: '25. Solve 2x + 2 = 8.' },
+      { text: '26. Solve 3x = 9.' }, { text: '(A) 3' }, { text: '(B) 4' }, { text: '27. Solve 4x = 8.' }, { text: '(A) 2' }, { text: '(B) 5' },
+    ]);
+    // The reading as an offset paper's came out: 26 and 27 its questions, 25 left in the front.
+    const anchors = candidates(fs).filter(c => c.f.index === 3 || c.f.index === 6).map(c => ({ candidate: c, number: c.f.lead!.number }));
+    const reading = { ...decode(fs, [], settings), anchors } as unknown as ReturnType<typeof decode>;
+    expect(reading.anchors.map(a => a.number)).toEqual([26, 27]);
+    const roles: LineRole[] = ['front', 'front', 'front', 'question', 'question', 'question', 'question', 'question', 'question'];
+    expect(leadsUnread(reading, fs, roles)).toEqual(['25']);
+    // The instructions' own numbers are no question left unread.
+    expect(leadsUnread(reading, fs.filter(f => f.index !== 2).map((f, index) => ({ ...f, index })), roles)).toEqual([]);
+  });
+
   it('hears of a run standing level with the same numbers of a run in the next column (a translation set beside)', () => {
     const at = (f: LineFeatures, column: number, y: number) => ({ ...f, line: { ...f.line, page: 1, column, bbox: [70, y, 400, y + 12] as [number, number, number, number] } });
     const fs = features([

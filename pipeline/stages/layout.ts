@@ -18,28 +18,136 @@ const GUTTER_CROSSING = 0.04;
 const COLUMN_MIN_SHARE = 0.22;
 
 /**
- * The widest gutter in [lo, hi) of a text block: a vertical band no run crosses (or, tolerant, at
- * most a few: a heading or footer set across both columns), with runs enough on both sides that
- * reach down the block. Null where there is none.
+ * How a gutter is looked for: `clear`, a band no run crosses; `tolerant`, the widest band at most a
+ * few runs cross (a heading or footer set across both columns), parted at its middle; `emptiest`,
+ * where neither finds one, the emptiest bands first, each side a flow of its own (see `separates`).
  */
-function gutter(spans: Span[], lo: number, hi: number, tolerant: boolean): number | null {
+type GutterMode = 'clear' | 'tolerant' | 'emptiest';
+
+/**
+ * The widest gutter in [lo, hi) of a text block, with runs enough on both sides that reach down the
+ * block (see `GutterMode`). Null where there is none.
+ */
+function gutter(spans: Span[], lo: number, hi: number, mode: GutterMode): number | null {
   const x0 = Math.floor(lo), x1 = Math.ceil(hi);
   const cover = new Int32Array(Math.max(0, x1 - x0) + 1);
-  for (const s of spans) for (let x = Math.max(x0, Math.floor(s.bbox[0])); x < Math.min(x1, Math.ceil(s.bbox[2])); x++) cover[x - x0]++;
-  const allow = tolerant ? Math.max(1, Math.floor(spans.length * GUTTER_CROSSING)) : 0;
-  // Every band wide enough, widest first: the first that separates two columns is the gutter.
-  const runs: { width: number; at: number }[] = [];
-  for (let x = x0, run = 0; x <= x1; x++) {
-    if (x < x1 && cover[x - x0] <= allow) { run++; continue; }
-    if (run >= GUTTER_MIN) runs.push({ width: run, at: x - run / 2 });
-    run = 0;
+  // The emptiest search counts a row's runs that stand closer than a gutter once (`stretches`).
+  const pieces: [number, number][] = mode === 'emptiest' ? stretches(spans) : spans.map(s => [s.bbox[0], s.bbox[2]]);
+  for (const [a, b] of pieces) for (let x = Math.max(x0, Math.floor(a)); x < Math.min(x1, Math.ceil(b)); x++) cover[x - x0]++;
+  const allow = mode === 'clear' ? 0 : Math.max(1, Math.floor(spans.length * GUTTER_CROSSING));
+  // The emptiest bands first (crossed by no run, then by one, …): at the loosest level the middle of
+  // a page of short lines (a title and a few long lines crossing it) is one wide band whose middle
+  // need not be where the columns part.
+  for (let level = mode === 'emptiest' ? 1 : allow; level <= allow; level++) {
+    // Every band wide enough, widest first: the first that separates two columns is the gutter.
+    const runs: { width: number; at: number }[] = [];
+    for (let x = x0, run = 0; x <= x1; x++) {
+      if (x < x1 && cover[x - x0] <= level) { run++; continue; }
+      if (run >= GUTTER_MIN) runs.push({ width: run, at: x - run / 2 });
+      run = 0;
+    }
+    for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, mode)) return at;
   }
-  for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, tolerant)) return at;
   return null;
 }
 
+/** A gutter by the first mode that finds one, and whether it took the emptiest search. */
+function firstGutter(spans: Span[], lo: number, hi: number): { at: number; emptiest: boolean } | null {
+  for (const mode of ['clear', 'tolerant', 'emptiest'] as const) {
+    const at = gutter(spans, lo, hi, mode);
+    if (at !== null) return { at, emptiest: mode === 'emptiest' };
+  }
+  return null;
+}
+
+/**
+ * The stretches of text on each row ([x0, x1]): runs of a row closer than a gutter is wide are one,
+ * so a title set in many runs (Thai, whose marks the text layer gives apart) crosses a band once.
+ */
+function stretches(spans: Span[]): [number, number][] {
+  const out: [number, number][] = [];
+  const byRow = new Map<number, Span[]>();
+  for (const s of spans) {
+    const key = [...byRow.keys()].find(y => Math.abs(y - s.baseline) <= 2) ?? s.baseline;
+    byRow.set(key, [...(byRow.get(key) ?? []), s]);
+  }
+  for (const row of byRow.values()) {
+    const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    let [a, b] = [sorted[0].bbox[0], sorted[0].bbox[2]];
+    for (const s of sorted.slice(1)) {
+      if (s.bbox[0] - b < GUTTER_MIN) { b = Math.max(b, s.bbox[2]); continue; }
+      out.push([a, b]);
+      [a, b] = [s.bbox[0], s.bbox[2]];
+    }
+    out.push([a, b]);
+  }
+  return out;
+}
+
+/** At least this share of one side's rows sharing a baseline with a row of the other make the two one flow. */
+const PAIRED_ROWS = 0.75;
+/** …and one side carries less than this share of the other's text. */
+const CELL_TEXT = 0.7;
+
+/**
+ * Whether the text on one side of a band continues the rows of the other: options set in a grid
+ * (`(A) 6` | `(B) 14`) and marks in a margin (`1) …` | `[1]`) stand on the baselines of the rows
+ * they belong to. Counted over the heights both sides share (a title above or a notice below is
+ * no row of either).
+ */
+export function oneFlow(left: Span[], right: Span[]): boolean {
+  const l = baselines(left), r = baselines(right);
+  if (!l.length || !r.length) return false;
+  const from = Math.max(l[0], r[0]) - 2, to = Math.min(l[l.length - 1], r[r.length - 1]) + 2;
+  const shared = r.filter(y => y >= from && y <= to);
+  if (!shared.length) return false;
+  if (shared.filter(y => l.some(z => Math.abs(z - y) <= 1.5)).length < shared.length * PAIRED_ROWS) return false;
+  // Two columns set on one baseline grid, or a text beside its translation, pair their rows too, but
+  // each side carries as much text as the other; the far cells of a row carry much less than its start.
+  const text = (side: Span[]) => side.filter(s => s.baseline >= from && s.baseline <= to).reduce((n, s) => n + s.text.replace(/\s/gu, '').length, 0);
+  const [a, b] = [text(left), text(right)];
+  return Math.min(a, b) < Math.max(a, b) * CELL_TEXT;
+}
+
+/** The baselines of a side's rows, top to bottom (runs within 2pt of each other are one row). */
+function baselines(side: Span[]): number[] {
+  const ys = side.map(s => s.baseline).sort((a, b) => a - b);
+  return ys.filter((y, i) => i === 0 || y - ys[i - 1] > 2);
+}
+
+/** A short column holds at least this many lines… */
+const SHORT_COLUMN_LINES = 4;
+/** …beside text that covers at least this share of the other side's width. */
+const BESIDE_COVER = 0.5;
+
+/**
+ * Whether a short side stands beside text: over its heights the other side's runs cover most of
+ * its width, as lines do, where a figure's axis labels leave it mostly bare. Rows that run across
+ * the band (`across`: a title in runs on both sides of it) are no side's.
+ */
+function besideText(short: Span[], other: Span[], across: number[]): boolean {
+  const own = short.filter(s => !across.some(y => Math.abs(centerY(s.bbox) - y) < s.size * 0.5));
+  // Lines, not baselines: a Thai or Devanagari mark the text layer gives apart sits off its line's baseline.
+  let lines = 0;
+  for (let k = 0, end = -Infinity, spans = [...own].sort((a, b) => a.bbox[1] - b.bbox[1]); k < spans.length; k++) {
+    if (spans[k].bbox[1] >= end - height(spans[k].bbox) * 0.5) lines++;
+    end = Math.max(end, spans[k].bbox[3]);
+  }
+  if (lines < SHORT_COLUMN_LINES) return false;
+  const top = Math.min(...own.map(s => s.bbox[1])), bottom = Math.max(...own.map(s => s.bbox[3]));
+  const facing = other.filter(s => centerY(s.bbox) >= top && centerY(s.bbox) <= bottom).map(s => [s.bbox[0], s.bbox[2]] as const).sort((a, b) => a[0] - b[0]);
+  const x0 = Math.min(...other.map(s => s.bbox[0])), width = Math.max(...other.map(s => s.bbox[2])) - x0;
+  let covered = 0;
+  for (let k = 0, at = -Infinity; k < facing.length; k++) {
+    const [a, b] = facing[k];
+    covered += Math.max(0, b - Math.max(a, at));
+    at = Math.max(at, b);
+  }
+  return covered >= width * BESIDE_COVER;
+}
+
 /** Whether a vertical band at x parts the runs into two columns (see `gutter`). */
-function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
+function separates(spans: Span[], bestAt: number, mode: GutterMode): boolean {
   const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
   if (left.length <= 3 || right.length <= 3) return false;
   // Each side is as wide as a column is: a graph's axis labels beside the text (the right half of a
@@ -47,14 +155,22 @@ function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
   const across = (side: Span[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
   const block = across(spans);
   if (across(left) < block * COLUMN_MIN_SHARE || across(right) < block * COLUMN_MIN_SHARE) return false;
-  if (tolerant) {
+  if (mode !== 'clear') {
     // Both sides run down the block: columns, not a caption beside a figure… The block is that of
     // the two sides: what crosses the gutter above or below them (a title, a closing `STOP` notice
     // under a short last page) does not make either side look short.
     const sides = [...left, ...right];
     const top = Math.min(...sides.map(s => s.bbox[1])), height = Math.max(...sides.map(s => s.bbox[3])) - top;
     const reach = (side: Span[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
-    if (reach(left) < 0.5 || reach(right) < 0.5) return false;
+    const short = [left, right].filter(side => reach(side) < 0.5);
+    if (mode === 'tolerant' && short.length) return false;
+    if (mode === 'emptiest') {
+      // …each side a flow of its own, not the far cells of the other's rows, nor a margin of marks…
+      if (oneFlow(left, right) || !worded(left) || !worded(right)) return false;
+      // …and a side that stops short is a column only where it stands beside lines of text (a page
+      // whose last column ends early), never beside a figure's labels (a caption set right of a figure).
+      if (short.length === 2 || (short.length === 1 && !besideText(short[0], short[0] === left ? right : left, bridged(left, right)))) return false;
+    }
     // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
     // between lines of both sides: a line across the middle of the text makes it one column with a gap in it.
     // (The sides' extents leave out their few outermost runs: a page number, a footer line.)
@@ -73,6 +189,14 @@ function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
     }
   }
   return true;
+}
+
+/** A side of text, not a margin of marks: at least this share of its characters are letters. */
+const WORDED_SHARE = 0.25;
+/** Whether a side holds words (`28. Giá trị của …`), where a margin of marks holds `(6)`, `[15]` and a page number. */
+function worded(side: Span[]): boolean {
+  const count = (re: RegExp) => side.reduce((n, s) => n + (s.text.match(re) ?? []).length, 0);
+  return count(/[\p{L}\p{M}]/gu) >= count(/\S/gu) * WORDED_SHARE;
 }
 
 /** The heights at which a run left of a gutter and a run right of it sit on one line closer than a gutter is wide. */
@@ -100,6 +224,7 @@ export function findColumns(page: PageInfo): Column[] {
   const rule = findBody(page, page.shapes).ruleX;
   const textX0 = Math.min(...spans.map(s => s.bbox[0])), textX1 = Math.max(...spans.map(s => s.bbox[2]));
   let splits: number[] = [];
+  let emptiest = false;
   if (rule !== null) {
     // Three columns are drawn with two rules: every tall vertical rule a fair share of the text apart.
     const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
@@ -108,25 +233,35 @@ export function findColumns(page: PageInfo): Column[] {
     splits = [rule, ...(others.length ? [others[0]] : [])].sort((a, b) => a - b);
   }
   else {
-    const mid = gutter(spans, page.width * 0.3, page.width * 0.7, false) ?? gutter(spans, page.width * 0.3, page.width * 0.7, true);
-    if (mid !== null) splits = [mid];
+    const mid = firstGutter(spans, page.width * 0.3, page.width * 0.7);
+    if (mid !== null) splits = [mid.at];
+    if (mid?.emptiest) emptiest = true;
     // Three columns: a second gutter within the wider side, each column a fair share of the width.
     const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
-    const side = (keep: (s: Span) => boolean, lo: number, hi: number) => {
-      const these = spans.filter(keep);
-      return gutter(these, lo, hi, false) ?? gutter(these, lo, hi, true);
-    };
+    const side = (keep: (s: Span) => boolean, lo: number, hi: number) => firstGutter(spans.filter(keep), lo, hi);
     const third = splits.length ? [side(s => s.bbox[2] <= splits[0] || centerX(s.bbox) < splits[0], textX0 + wide, splits[0] - wide), side(s => s.bbox[0] >= splits[0] || centerX(s.bbox) >= splits[0], splits[0] + wide, textX1 - wide)] : [];
-    for (const x of third) if (x !== null) splits.push(x);
+    for (const x of third) if (x !== null) {
+      splits.push(x.at);
+      if (x.emptiest) emptiest = true;
+    }
     splits.sort((a, b) => a - b);
     if (splits.length > 2) splits = splits.slice(0, 2);
   }
   if (!splits.length) return [{ x0: textX0, x1: textX1 }];
   const bounds = [0, ...splits, page.width];
+  // Where the emptiest search parted the columns, the head the page sets across them (a title that
+  // crosses a gutter, the rest of its runs on either side) ends at the lowest run above the text's
+  // middle that crosses one.
+  const middle = spans.map(s => centerY(s.bbox)).sort((a, b) => a - b)[Math.floor(spans.length / 2)];
+  const crossing = emptiest ? spans.filter(s => centerY(s.bbox) < middle && splits.some(x => s.bbox[0] < x && s.bbox[2] > x)) : [];
+  const head = crossing.length ? Math.max(...crossing.map(s => s.bbox[3])) : -Infinity;
   return bounds.slice(1).map((right, i) => {
     const left = bounds[i];
-    // A column's edges are those of the runs set inside it (a heading across the gutter says nothing of them).
-    const inside = spans.filter(x => x.bbox[0] >= left - 1 && x.bbox[2] <= right + 1);
+    // A column's edges are those of the runs set inside it below the head (a heading across the gutter,
+    // and a title's runs on one side of it, say nothing of them).
+    const within = spans.filter(x => x.bbox[0] >= left - 1 && x.bbox[2] <= right + 1);
+    const below = within.filter(x => x.bbox[1] >= head - 1);
+    const inside = below.length ? below : within;
     const side = inside.length ? inside : spans.filter(x => centerX(x.bbox) >= left && centerX(x.bbox) < right);
     const col = side.length ? { x0: Math.min(...side.map(s => s.bbox[0])), x1: Math.max(...side.map(s => s.bbox[2])) } : { x0: left, x1: right };
     return { x0: Math.max(col.x0, left), x1: Math.min(col.x1, right) };

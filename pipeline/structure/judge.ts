@@ -136,9 +136,14 @@ export function leadsUnread(reading: Reading, features: LineFeatures[], roles: L
   const key = (major: string | null, n: number) => `${major === null ? '' : `${major}.`}${n}`;
   const have = new Set(reading.anchors.map(a => key(a.candidate.lead?.major ?? null, a.number)));
   const out: string[] = [];
+  // A bare number is counted only where it is the number just before the reading's first, on a line
+  // above it (an offset paper's first question read as the end of its front matter): elsewhere bare
+  // numbers of that style are an instructions list's.
+  const first = reading.anchors[0];
+  const before = (f: LineFeatures) => first !== undefined && f.index < first.candidate.f.index && f.lead?.number === first.number - 1 && (f.lead.major ?? null) === (first.candidate.lead?.major ?? null);
   for (const f of features) {
     const lead = f.lead;
-    if (!lead || lead.style !== style || (!lead.word && lead.major === null) || f.keyLike || f.part || f.continued) continue;
+    if (!lead || lead.style !== style || (!lead.word && lead.major === null && !before(f)) || f.keyLike || f.part || f.continued) continue;
     if (roles[f.index] !== 'question' && roles[f.index] !== 'front') continue;
     const k = key(lead.major, lead.number);
     if (!have.has(k) && !out.includes(k)) out.push(k);
