@@ -86,6 +86,9 @@ describe('ocr', () => {
     expect(scriptOfText('计算 15 + 6 × 7 的结果是')).toBe('Han');
     expect(scriptOfText('Cho cấp số cộng có số hạng đầu bằng 4 và công sai d = 3. Giá trị của u₃ bằng')).toBe('Vietnamese');
     expect(scriptOfText('Calcule el valor de la expresión. ¿Cuántas bolas quedan?')).toBe('Latin');
+    // Nothing read (a blank page): no script is told but Latin's, never one with nothing of it.
+    expect(scriptOfText('')).toBe('Latin');
+    expect(scriptOfText('1. 2 + 3 = 5')).toBe('Latin');
   });
 
   it('reads a scanned page in the language of the script it is written in, found from a band of it', async () => {
@@ -99,7 +102,7 @@ describe('ocr', () => {
     const chosen = await paperLanguage(await pdf.getPage(1), size, DEFAULTS.ocrScripts, (await scanImage(file, 1)) ?? undefined);
     await pdf.destroy();
     expect(chosen).toMatchObject({ script: 'Cyrillic', lang: 'rus+eng' });
-    expect(chosen.sample).toMatch(/Задача|Найдите|Сколько|Решите/);
+    expect(chosen?.sample).toMatch(/Задача|Найдите|Сколько|Решите/);
     // The whole paper read so: its pages in Russian, not look-alike Latin letters (`3anaua`).
     const doc = await analyse(file, 'text-layer');
     expect(doc.ocrLanguage).toMatchObject({ script: 'Cyrillic', lang: 'rus+eng' });

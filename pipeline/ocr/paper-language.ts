@@ -17,6 +17,8 @@ const BAND = 0.12;
 const FURNITURE = 0.06;
 /** A script other than Latin decides where it writes at least this share of the letters read (a bilingual page prints the paper's own language beside English). */
 const SCRIPT_SHARE = 0.2;
+/** A sample with fewer letters than this tells no script (a page of drawings, a blank page): the next page is asked. */
+const MIN_LETTERS = 12;
 /** Latin text is Vietnamese where this share of its letters carry Vietnamese's stacked marks (ơ ư đ, ạ ả ế…). */
 const VIETNAMESE_SHARE = 0.05;
 
@@ -38,7 +40,7 @@ export function scriptOfText(text: string): string {
   }
   const n = (s: string) => counts.get(s) ?? 0;
   // Japanese writes kana between its Han; Chinese none (a stray kana of a misread is not enough).
-  if (n('Kana') >= SCRIPT_SHARE * (n('Kana') + n('Han')) / 2 && n('Kana') + n('Han') >= letters * SCRIPT_SHARE) return 'Japanese';
+  if (n('Kana') > 0 && n('Kana') >= SCRIPT_SHARE * (n('Kana') + n('Han')) / 2 && n('Kana') + n('Han') >= letters * SCRIPT_SHARE) return 'Japanese';
   const best = [...counts].filter(([s]) => s !== 'Latin' && s !== 'Kana').sort((a, b) => b[1] - a[1])[0];
   if (best && best[1] >= letters * SCRIPT_SHARE) return best[0];
   const latin = [...text].filter(ch => /\p{Script=Latin}/u.test(ch));
@@ -76,15 +78,22 @@ function inkiestBand(g: Gray): [number, number, number, number] {
 
 /**
  * The language set for a paper's pages without text, from one of them: its inkiest band read with
- * every language of `table`, and the languages of the script that band is written in.
+ * every language of `table`, and the languages of the script that band is written in. Null where the
+ * band holds too few letters to tell.
  */
-export async function paperLanguage(pdfPage: PdfPage, size: { width: number; height: number }, table: Readonly<Record<string, string>>, picture?: Buffer): Promise<{ lang: string; script: string; sample: string }> {
+
+/** The languages a page is read with where no sample told the script: Latin's, as most pages print numbers and Latin letters. */
+export function fallbackLanguage(table: Readonly<Record<string, string>>): string {
+  return installedOnly(table.Latin ?? 'eng');
+}
+export async function paperLanguage(pdfPage: PdfPage, size: { width: number; height: number }, table: Readonly<Record<string, string>>, picture?: Buffer): Promise<{ lang: string; script: string; sample: string } | null> {
   const scale = SAMPLE_DPI / 72;
   // A scan's own picture where the page is not turned, as page-ocr.ts reads it.
   const g = picture && pdfPage.rotate === 0 ? await scanGray(picture, Math.ceil(size.width * scale), Math.ceil(size.height * scale)) : await renderGray(pdfPage, SAMPLE_DPI);
   const every = installedOnly(Object.values(table).join('+'));
   // One recogniser for the sample (it holds every language's model): never more than one.
   const { text } = await ocrPool(every, 1).recognize(await cropPng(g, inkiestBand(g)), { mode: 'block', dpi: SAMPLE_DPI });
+  if ([...text].filter(ch => /\p{L}/u.test(ch)).length < MIN_LETTERS) return null;
   const script = scriptOfText(text);
   return { lang: installedOnly(table[script] ?? table.Latin ?? 'eng'), script, sample: text };
 }

@@ -10,7 +10,7 @@ import { DocumentError } from '../diagnostics.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 import { Ahead } from '../ocr/ahead.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
-import { paperLanguage } from '../ocr/paper-language.ts';
+import { fallbackLanguage, paperLanguage } from '../ocr/paper-language.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { readPages } from '../pages/paper.ts';
 import { pagesIdle } from '../pages/read.ts';
@@ -44,7 +44,7 @@ export function textLayerStage(): Stage {
       // The template's languages; else those asked for (OCR_LANG); else those of the paper's script,
       // found on its first page without text (register may have found them reading the cover).
       let lang = t.ocrLang ?? ctx.config.ocrLang ?? doc.ocrLanguage?.lang ?? null;
-      let toldLanguage = false;
+      if (lang && lang === doc.ocrLanguage?.lang) doc.messages.info('text-layer/ocr-language', `pages without text read as ${doc.ocrLanguage.script} (${lang}): the script of the cover, as register read it`, { page: 1, stage: 'text-layer' });
       // Each page's text layer first, in order; a page without one is read from its pixels, the next
       // pages taken out and cut while the recogniser still reads this one (Ahead).
       const unreadable = (n: number, e: unknown) => new DocumentError('text-layer/page-unreadable', `page ${n}: the text layer cannot be read (${(e as Error).message})`, n);
@@ -89,16 +89,23 @@ export function textLayerStage(): Stage {
         } catch (e) {
           throw unreadable(page.number, e);
         }
-        if (!lang) {
+        // A page whose band tells no script (a blank page, a drawing) is read in Latin's languages,
+        // and the next page without text is asked again.
+        let pageLang = lang;
+        if (!pageLang) {
+          let found;
           try {
-            doc.ocrLanguage = await paperLanguage(p, page, ctx.config.ocrScripts, picture ?? undefined);
+            found = await paperLanguage(p, page, ctx.config.ocrScripts, picture ?? undefined);
           } catch (e) {
             throw unreadable(page.number, e);
           }
-          lang = doc.ocrLanguage.lang;
+          if (found) {
+            doc.ocrLanguage = found;
+            lang = pageLang = found.lang;
+            doc.messages.info('text-layer/ocr-language', `pages without text read as ${found.script} (${found.lang}): the script of the inkiest band of page ${page.number}`, { page: page.number, stage: 'text-layer' });
+          } else pageLang = fallbackLanguage(ctx.config.ocrScripts);
         }
-        if (doc.ocrLanguage && lang === doc.ocrLanguage.lang && !toldLanguage && (toldLanguage = true)) doc.messages.info('text-layer/ocr-language', `pages without text read as ${doc.ocrLanguage.script} (${lang}): the script of the inkiest band of page ${page.number}`, { page: page.number, stage: 'text-layer' });
-        const pool = ocrPool(lang);
+        const pool = ocrPool(pageLang);
         const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined }).then(read => {
           page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
           page.ocr = true;
