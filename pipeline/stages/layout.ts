@@ -17,12 +17,17 @@ const GUTTER_CROSSING = 0.04;
 /** A column holds at least this share of the page's text width (a 2×2 grid of options is no pair of columns). */
 const COLUMN_MIN_SHARE = 0.22;
 
+/** What the column finder reads of a run of text: its box (a span, or a piece of ink on an OCR page). */
+type Boxed = Pick<Span, 'bbox'>;
+/** What the column finder reads of a page: its size, its drawn rules and its runs of text. */
+export type ColumnInput = Pick<PageInfo, 'width' | 'height' | 'shapes'> & { spans: readonly Boxed[] };
+
 /**
  * The widest gutter in [lo, hi) of a text block: a vertical band no run crosses (or, tolerant, at
  * most a few: a heading or footer set across both columns), with runs enough on both sides that
  * reach down the block. Null where there is none.
  */
-function gutter(spans: Span[], lo: number, hi: number, tolerant: boolean): number | null {
+function gutter(spans: readonly Boxed[], lo: number, hi: number, tolerant: boolean): number | null {
   const x0 = Math.floor(lo), x1 = Math.ceil(hi);
   const cover = new Int32Array(Math.max(0, x1 - x0) + 1);
   for (const s of spans) for (let x = Math.max(x0, Math.floor(s.bbox[0])); x < Math.min(x1, Math.ceil(s.bbox[2])); x++) cover[x - x0]++;
@@ -39,12 +44,12 @@ function gutter(spans: Span[], lo: number, hi: number, tolerant: boolean): numbe
 }
 
 /** Whether a vertical band at x parts the runs into two columns (see `gutter`). */
-function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
+function separates(spans: readonly Boxed[], bestAt: number, tolerant: boolean): boolean {
   const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
   if (left.length <= 3 || right.length <= 3) return false;
   // Each side is as wide as a column is: a graph's axis labels beside the text (the right half of a
   // 2×2 grid of options, a figure set right of its question) are no column.
-  const across = (side: Span[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
+  const across = (side: readonly Boxed[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
   const block = across(spans);
   if (across(left) < block * COLUMN_MIN_SHARE || across(right) < block * COLUMN_MIN_SHARE) return false;
   if (tolerant) {
@@ -53,12 +58,12 @@ function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
     // under a short last page) does not make either side look short.
     const sides = [...left, ...right];
     const top = Math.min(...sides.map(s => s.bbox[1])), height = Math.max(...sides.map(s => s.bbox[3])) - top;
-    const reach = (side: Span[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
+    const reach = (side: readonly Boxed[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
     if (reach(left) < 0.5 || reach(right) < 0.5) return false;
     // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
     // between lines of both sides: a line across the middle of the text makes it one column with a gap in it.
     // (The sides' extents leave out their few outermost runs: a page number, a footer line.)
-    const extent = (side: Span[]) => {
+    const extent = (side: readonly Boxed[]) => {
       const ys = side.map(s => centerY(s.bbox)).sort((a, b) => a - b);
       return [ys[Math.floor(ys.length * 0.05)], ys[Math.ceil(ys.length * 0.95) - 1]];
     };
@@ -76,7 +81,7 @@ function separates(spans: Span[], bestAt: number, tolerant: boolean): boolean {
 }
 
 /** The heights at which a run left of a gutter and a run right of it sit on one line closer than a gutter is wide. */
-function bridged(left: Span[], right: Span[]): number[] {
+function bridged(left: readonly Boxed[], right: readonly Boxed[]): number[] {
   const out: number[] = [];
   for (const a of left) {
     const end = a.bbox[2];
@@ -94,7 +99,7 @@ function bridged(left: Span[], right: Span[]): number[] {
  * middle (or, where a heading or footer crosses it, one that only a few runs cross), and within
  * each side another where the page is set in three.
  */
-export function findColumns(page: PageInfo): Column[] {
+export function findColumns(page: ColumnInput): Column[] {
   const spans = page.spans;
   if (!spans.length) return [{ x0: 0, x1: page.width }];
   const rule = findBody(page, page.shapes).ruleX;
@@ -112,7 +117,7 @@ export function findColumns(page: PageInfo): Column[] {
     if (mid !== null) splits = [mid];
     // Three columns: a second gutter within the wider side, each column a fair share of the width.
     const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
-    const side = (keep: (s: Span) => boolean, lo: number, hi: number) => {
+    const side = (keep: (s: Boxed) => boolean, lo: number, hi: number) => {
       const these = spans.filter(keep);
       return gutter(these, lo, hi, false) ?? gutter(these, lo, hi, true);
     };
@@ -303,7 +308,9 @@ export function layoutStage(): Stage {
     run(doc) {
       const all: Line[] = [];
       for (const page of doc.pages) {
-        page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : findColumns(page);
+        // A page read by OCR brings the columns its pixels show (ocr/columns.ts): its words, a line
+        // cut where the scan is askew or a title set across the gutter, say less of the gutter.
+        page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : page.ocr && page.columns.length > 1 ? page.columns : findColumns(page);
         const byColumn = page.columns.map(() => [] as Span[]);
         for (const s of page.spans) byColumn[columnOf(page.columns, centerX(s.bbox))].push(s);
         // A page that reads right to left reads its columns from the right.
