@@ -139,10 +139,13 @@ lint: build
 test: setup
 	npx vitest run
 
-# Types, and no import cycle among pipeline/'s modules (madge; a cycle fails the target with its files).
+# Types, and imports one way down (dependency-cruiser, .dependency-cruiser.cjs): no cycle among
+# pipeline/'s modules, no stage importing another, nothing below the stages importing one, nothing
+# below the runner importing it, the review, the exports or translation. A violation fails the
+# target, naming the rule and both files.
 typecheck: deps
 	npx tsc --noEmit
-	npx madge --circular --extensions ts --no-spinner pipeline
+	npx depcruise pipeline --config .dependency-cruiser.cjs
 
 # Rebuild the shipped sample papers from fixtures/make-samples.ts (needs Chromium).
 samples: setup

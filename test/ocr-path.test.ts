@@ -8,6 +8,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../pipeline/config.ts';
 import { inferIndexes, type Ring } from '../pipeline/ocr/rings.ts';
+import { findColumnsFromInk } from '../pipeline/ocr/columns.ts';
+import type { Gray } from '../pipeline/pixels/gray.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { ocrNumberText } from '../pipeline/stages/segment.ts';
 import { nearlyContains } from '../pipeline/stages/text-layer.ts';
@@ -73,6 +75,38 @@ describe('question numbers as OCR reads them', () => {
     expect(nearlyContains('수학영역(획률과통계)', '확률과통계')).toBe(true);
     expect(nearlyContains('수학영역(미적분)', '확률과통계')).toBe(false);
     expect(nearlyContains('수학영역(기히)', '기하')).toBe(false);
+  });
+});
+
+describe('columns of a scan found in its ink', () => {
+  /** A white page (one pixel a point) with inked boxes on it. */
+  const page = (w: number, h: number, boxes: [number, number, number, number][]): Gray => {
+    const data = new Uint8Array(w * h).fill(255);
+    for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y < y1; y++) data.fill(0, y * w + x0, y * w + x1);
+    return { width: w, height: h, data };
+  };
+  /** A line of words (40 wide, 8 apart) from x0 to x1 at y, 8 high (a line whose words stand closer is one piece of ink). */
+  const words = (x0: number, x1: number, y: number) => Array.from({ length: Math.floor((x1 - x0) / 48) }, (_, i) => [x0 + i * 48, y, x0 + i * 48 + 40, y + 8] as [number, number, number, number]);
+
+  it('splits a page printed in two columns with no rule between them, below a title and a box set across both', () => {
+    // The right column's lines stand 5 points lower than the left's (a scan a little askew): a band
+    // across the page would hold a line of each, read as one.
+    const left = Array.from({ length: 25 }, (_, i) => words(50, 290, 150 + i * 22)).flat();
+    const right = Array.from({ length: 25 }, (_, i) => words(320, 560, 155 + i * 22)).flat();
+    const g = page(600, 800, [[150, 60, 450, 70], [50, 90, 560, 98], [50, 110, 560, 118], ...left, ...right]);
+    const { top, columns } = findColumnsFromInk(g, { width: 600, height: 800 }, { y0: 40, y1: 760 }, [], 1);
+    expect(columns).toHaveLength(2);
+    expect(columns[0].x1).toBeLessThan(300);
+    expect(columns[1].x0).toBeGreaterThan(310);
+    // The title and the two lines of a box above (their words closer than a gutter) are one block across the page.
+    expect(top).toBeGreaterThanOrEqual(118);
+    expect(top).toBeLessThanOrEqual(150);
+  });
+
+  it('keeps a page in one column whose lines run across the middle', () => {
+    const lines = Array.from({ length: 25 }, (_, i) => words(50, 560, 150 + i * 22)).flat();
+    const { columns } = findColumnsFromInk(page(600, 800, lines), { width: 600, height: 800 }, { y0: 40, y1: 760 }, [], 1);
+    expect(columns).toHaveLength(1);
   });
 });
 

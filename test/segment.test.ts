@@ -12,7 +12,7 @@ import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate } from '../pipeline/structure/decode.ts';
 import { coverageOf, judgeNumbers, leadsUnread, levelTwins, numbersPassedOver } from '../pipeline/structure/judge.ts';
-import { setAside } from '../pipeline/structure/reading-input.ts';
+import { bareNumber, setAside } from '../pipeline/structure/reading-input.ts';
 import { SURE_MARGIN } from '../pipeline/structure/model.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
 import type { PaperDocument } from '../pipeline/document.ts';
@@ -118,6 +118,25 @@ describe('decoder', () => {
     expect(fs.map(f => f.numberedHeading)).toEqual(['Mathematics', null, null, null, 'Physics', null, null, null]);
     const reading = decode(fs, candidates(fs), settings);
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@1', '2@3', '1@5', '2@7']);
+  });
+
+  it('reads a scan whose questions are numbered from 17 as 17, 18, 19, 20: OCR is taken to make up no digit so the paper can open at 1', () => {
+    // As OCR reads a paper printing bold numbers without a stop (`17 (0–5) 计算…`): the margin marks read as bare numbers.
+    const fs = features([
+      { text: '17 (0-5) 计算 15 + 6 × 7 的结果是', marks: true }, { text: '1. 57', indent: 14 },
+      { text: '18 (0-5) 260 的 20% 是', marks: true }, { text: '1. 52', indent: 14 },
+      { text: '19 (0-3) 3 的平方是', marks: true }, { text: '1. 9', indent: 14 },
+      { text: '20 (0-1) 60 的 50% 是', marks: true }, { text: '1. 28', indent: 14 },
+    ]).map(f => ({ ...f, ocr: true }));
+    const ocr = fs.filter(f => !f.indent).map(f => ({ f, lead: null, style: 'ocr', read: bareNumber(f.text.split(' ')[0], 200), major: null }));
+    expect(ocr.map(c => c.read)).toEqual([17, 18, 19, 20]);
+    // The options' `1.` are candidates too (in their own style, off the edge): 1 is among the numbers OCR's neighbours allow.
+    const all = [...ocr, ...candidates(fs.filter(f => f.indent))].sort((a, b) => a.f.index - b.f.index);
+    // The paper states its count: opening late is cheap only at 2 or 3, and 17 read as 1 then a gap to 18 would cost less.
+    const reading = decode(fs, all, { ...settings, stated: true });
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['17@0', '18@2', '19@4', '20@6']);
+    // A mark that is no number is left for the decoder to number.
+    expect([bareNumber('S.', 200), bareNumber('0', 200), bareNumber('300', 200)]).toEqual([null, null, null]);
   });
 
   it('reads bare numbers in the margin as questions where they run on, their text hanging past them, whether or not they carry marks', () => {

@@ -1,8 +1,62 @@
-// Columns of an OCR page before there is any text: split at the column rule found in the raster, or one column.
-import type { Column } from '../document.ts';
+// Columns of an OCR page before there is any text: the ink of the page's body cut into pieces (each
+// strip of a few points' height split at blank runs wider than a space), and those pieces given to
+// the same column finder the text layer's spans go to (stages/layout.ts): a column rule where one is
+// drawn (two for three columns), else the gutter no piece crosses. A scan without a printed rule
+// is then read column by column, as its text layer would be, not in bands across both columns.
+// A first page often opens with a title and an instructions box set across the columns: the
+// columns may start below such a head, which is then read as one block across the page.
+import type { Column, Shape } from '../document.ts';
+import { findColumns, type ColumnInput } from '../text/columns.ts';
+import type { Gray } from '../pixels/gray.ts';
+import { inkRuns } from '../pixels/runs.ts';
 
-export function findColumnsFromShapes(size: { width: number }, ruleX: number | null): Column[] {
-  const margin = size.width * 0.06;
-  if (ruleX === null) return [{ x0: margin, x1: size.width - margin }];
-  return [{ x0: margin, x1: ruleX - 2 }, { x0: ruleX + 2, x1: size.width - margin }];
+/** Height (points) of the strips the body is cut into: about a line of text, so pieces are word-sized. */
+const STRIP = 4;
+/** Blank width (points) that parts two pieces of a strip: wider than a space, narrower than a gutter. */
+const PIECE_GAP = 5;
+/** Pieces narrower than this (points) are specks of the scan, no text. */
+const MIN_PIECE = 1;
+/** Blank height (points) across the page under which the columns may start. */
+const HEAD_GAP = 3;
+/** A head set across the columns ends within this share of the body's height. */
+const HEAD_SHARE = 0.4;
+/** Share of the body's pieces of ink the columns under a head hold at least. */
+const MIN_SHARE = 0.5;
+
+export interface InkColumns {
+  /** Where (points) the columns start: the body above it is one block across the page. */
+  top: number;
+  columns: Column[];
+}
+
+/** The page's columns, in points, from its ink between body.y0 and body.y1 and its rules. */
+export function findColumnsFromInk(g: Gray, size: { width: number; height: number }, body: { y0: number; y1: number }, shapes: Shape[], scale: number): InkColumns {
+  const px = (v: number) => Math.max(0, Math.round(v * scale));
+  // Pieces of ink stand for runs of text: on the strip's foot, as tall as it, with no text to weigh.
+  const pieces: ColumnInput['spans'][number][] = [];
+  const [y0, y1] = [px(body.y0), Math.min(g.height, px(body.y1))];
+  for (let y = y0; y < y1; y += px(STRIP)) {
+    const bottom = Math.min(y1, y + px(STRIP));
+    for (const [a, b] of inkRuns(g, [0, y, g.width, bottom], px(PIECE_GAP), 'x')) {
+      if (b - a >= px(MIN_PIECE)) pieces.push({ bbox: [a / scale, y / scale, b / scale, bottom / scale], baseline: bottom / scale, size: (bottom - y) / scale, text: '' });
+    }
+  }
+  const below = (top: number) => {
+    const under = pieces.filter(p => p.bbox[1] >= top);
+    const columns = findColumns({ width: size.width, height: size.height, shapes, spans: under });
+    // Pieces that reach across a gutter: a line of the head cut in two where the columns start too high.
+    const across = under.filter(p => columns.some((c, i) => i > 0 && p.bbox[0] < columns[i - 1].x1 && p.bbox[2] > c.x0)).length;
+    return { top, columns, across, share: under.length / pieces.length };
+  };
+  // The columns from the top of the body, or from a blank row of the head under which they are
+  // more, or as many with fewer pieces across them; the columns hold most of the body's ink (a row
+  // of pictures at the foot of a page set in one column is none).
+  let best = below(body.y0);
+  const limit = body.y0 + (body.y1 - body.y0) * HEAD_SHARE;
+  for (const [, end] of inkRuns(g, [0, y0, g.width, y1], px(HEAD_GAP), 'y').slice(0, -1)) {
+    const at = below(end / scale);
+    if (at.top > limit || at.share < MIN_SHARE) break;
+    if (at.columns.length > best.columns.length || (at.columns.length === best.columns.length && at.columns.length > 1 && at.across < best.across)) best = at;
+  }
+  return best;
 }

@@ -1,13 +1,13 @@
 // A page with no usable text layer, read from its pixels: rendered at OCR resolution, its rules
-// found in the raster (so the body band and the columns come out as for a born-digital page) and
-// painted out, each column cut into bands of text at blank rows and every band recognised on its
-// own, the running head at text size, circled option markers (①–⑤, which OCR garbles) told by
-// their ring, and the few things OCR misreads in context (a bracketed `[3점]` ending a line, a
-// question number at the column's edge) read again alone. What comes out is the same kind of span
+// found in the raster (so the body band comes out as for a born-digital page) and painted out, its
+// columns found from its ink (below a head set across them), each column cut into bands of text at
+// blank rows and every band recognised on its own, the running head at text size, circled option
+// markers (①–⑤, which OCR garbles) told by their ring, and the few things OCR misreads in context
+// (a bracketed `[3점]` ending a line, a question number at the column's edge) read again alone. What comes out is the same kind of span
 // the text layer gives, so layout and segmentation after it are one path.
-import type { BBox, Shape } from '../document.ts';
+import type { BBox, Column, Shape } from '../document.ts';
 import { findBody } from '../text/body.ts';
-import { findColumnsFromShapes } from './columns.ts';
+import { findColumnsFromInk } from './columns.ts';
 import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
 import { inkRuns, type Box } from '../pixels/runs.ts';
 import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
@@ -82,6 +82,8 @@ interface PageReading {
   g: Gray;
   shapes: Shape[];
   columnBoxes: Box[];
+  /** The page's columns (points) as its ink shows them. */
+  columns: Column[];
   areas: Area[];
 }
 
@@ -89,7 +91,7 @@ interface PageReading {
 const kept = new WeakMap<PdfPage, PageReading>();
 
 /** A page's pixels cut up for the recogniser: its rules found and painted out, its bands. */
-interface CutPage { g: Gray; shapes: Shape[]; columnBoxes: Box[]; places: Omit<Area, 'words' | 'mark'>[] }
+interface CutPage { g: Gray; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; places: Omit<Area, 'words' | 'mark'>[] }
 
 /** The page at OCR resolution (its stored picture where it is a scan, else drawn), rules found and painted out, cut into bands: this thread's part. */
 async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, dpi: number, scan?: Buffer): Promise<CutPage> {
@@ -100,9 +102,11 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   const shapes = rulesFromImage(page, scale, number);
   const g = withoutRules(page, shapes, scale);
   const body = findBody(size, shapes);
-  const columns = findColumnsFromShapes(size, body.ruleX);
+  const { top, columns } = findColumnsFromInk(g, size, body, shapes, scale);
   const px = (v: number) => Math.max(0, Math.round(v * scale));
-  const columnBoxes = columns.map(c => [px(c.x0), px(body.y0), Math.min(g.width, px(c.x1)), Math.min(g.height, px(body.y1))] as Box);
+  // A head set across the columns (a title, an instructions box) is one block of the page's width.
+  const head: Box[] = columns.length > 1 && top > body.y0 ? [[0, px(body.y0), g.width, px(top)]] : [];
+  const columnBoxes = [...head, ...columns.map(c => [px(c.x0), px(top), Math.min(g.width, px(c.x1)), Math.min(g.height, px(body.y1))] as Box)];
   // Head, foot and columns band by band (blank rows of BAND_GAP points or more part them). The head's
   // display type (a 36 pt elective name) is brought down to text size, where tesseract reads it.
   const places: Omit<Area, 'words' | 'mark'>[] = [];
@@ -115,7 +119,7 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
     for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
-  return { g, shapes, columnBoxes, places: places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8) };
+  return { g, shapes, columnBoxes, columns, places: places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8) };
 }
 
 /**
@@ -128,7 +132,7 @@ let cutting: Promise<unknown> = Promise.resolve();
 async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: Buffer): Promise<PageReading> {
   const turn = cutting.then(() => cutPage(pdfPage, number, size, dpi, scan));
   cutting = turn.catch(() => {});
-  const { g, shapes, columnBoxes, places } = await turn;
+  const { g, shapes, columnBoxes, columns, places } = await turn;
   const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
   const areas = await Promise.all(places.map(async (place): Promise<Area> => {
     const { box: area, shrink, edge } = place;
@@ -140,16 +144,19 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
     const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
     return { ...place, words, mark };
   }));
-  return { pool, dpi, g, shapes, columnBoxes, areas };
+  return { pool, dpi, g, shapes, columnBoxes, columns, areas };
 }
 
-/** The text of one page from OCR, as spans in points, and the rules found in the raster. */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[] }> {
+/**
+ * The text of one page from OCR, as spans in points, the rules found in the raster, and the columns
+ * its ink shows (layout takes them: OCR's words, a skewed line cut in two, say less of the gutter).
+ */
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[]; columns: Column[] }> {
   let reading = kept.get(pdfPage);
   kept.delete(pdfPage);
   if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
   if (keep) kept.set(pdfPage, reading);
-  const { g, shapes, columnBoxes, areas } = reading;
+  const { g, shapes, columnBoxes, columns, areas } = reading;
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   const rings: Ring[] = [];
@@ -166,8 +173,9 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     if (edge || numberIndent === undefined) return null;
     const first = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     // A question number stands at the column's very edge (text under it is indented); a word OCR
-    // read as Hangul or Han is none.
-    if (first && (/^\d{1,2}\.$/.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))) return null;
+    // read as Hangul or Han is none. A number read in context, with its dot or bare (`17 (0–5)`, a
+    // bold number set without one), is left as read: read again alone it would be given a dot.
+    if (first && (/^\d{1,2}\.?$/.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))) return null;
     const n = await marginNumber(g, area, pool, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)));
     return n ? { box: n.box, text: `${n.number}.` } : null;
   }));
@@ -201,5 +209,5 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     }
   }
   const drawn = drawings.boxes.map(b => ({ page: number, kind: 'path' as const, visible: true, bbox: b.map(v => v / scale) as BBox }));
-  return { spans, shapes: [...shapes, ...drawn] };
+  return { spans, shapes: [...shapes, ...drawn], columns };
 }

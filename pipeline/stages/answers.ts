@@ -24,7 +24,7 @@ import { isValueAnswer } from '../keys/value-answer.ts';
 import { parseCsv } from '../text/csv.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { lineText, rawText } from '../text/line-text.ts';
-import { buildLines } from './layout.ts';
+import { buildLines } from '../text/lines.ts';
 import { decodeSpan } from '../text/font-decode.ts';
 import { withGapsClosed } from '../text/ocr-gaps.ts';
 

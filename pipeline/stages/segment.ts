@@ -21,7 +21,7 @@ import { judge, readConventions } from '../structure/judge.ts';
 import type { LabelStats } from '../structure/label-role.ts';
 import { labelGroups } from '../structure/label-groups.ts';
 import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
-import { headLines } from './layout.ts';
+import { headLines } from '../text/lines.ts';
 import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
 import { canOpen } from '../structure/sections.ts';
 import { statedCount } from '../text/stated-count.ts';

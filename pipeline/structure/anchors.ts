@@ -6,6 +6,7 @@ import { inset, lineStart, splitSpan } from '../text/direction.ts';
 /** A column's two edges (where its lines start, whichever way they read). */
 export type Edges = Pick<Column, 'x0' | 'x1'>;
 import type { Template } from '../template.ts';
+import { OCR_SMALL_SHARE, SMALL_SHARE } from './model.ts';
 
 /** How far into a line a numbering lead may run (`Pregunta 12.`, `QUESTÃO 01`, `Exercice 3 :`). */
 export const MAX_LEAD = 16;
@@ -30,7 +31,7 @@ export function matchAnchor(line: Line, column: Edges, bodySize: number, t: Temp
   const first = line.spans[0];
   if (!first || first.math) return null;
   if (inset(lineStart(line), column, line.rtl) > t.numbering.indentTolerance) return null;
-  if (first.size < bodySize * 0.8) return null;
+  if (first.size < bodySize * (ocr ? OCR_SMALL_SHARE : SMALL_SHARE)) return null;
   let lead = '';
   const spans: Span[] = [];
   for (const s of line.spans) {

@@ -8,7 +8,7 @@
 import stringSimilarity from 'string-similarity';
 import type { LineFeatures } from './candidates.ts';
 import type { Lead } from './lead.ts';
-import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, PENALTY, REPEAT_SIMILARITY, REWARD } from './model.ts';
+import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, OCR_SMALL_SHARE, PENALTY, REPEAT_SIMILARITY, REWARD, SMALL_SHARE } from './model.ts';
 
 /** A line that could open a question: its features, the style of its lead, and the number read (null: OCR read nothing there). */
 export interface Candidate {
@@ -143,7 +143,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (!f.atEdge) v -= PENALTY.offEdge;
     if (!f.leftmost) v -= PENALTY.notLeftmost;
     if (bare[j]) v += f.bold || f.boxed || f.alone || f.hanging ? REWARD.markedBare : s.bareNumbersFree ? 0 : -PENALTY.bareNumber;
-    if (f.sizeRatio < 0.8) v -= PENALTY.small;
+    if (f.sizeRatio < (f.ocr ? OCR_SMALL_SHARE : SMALL_SHARE)) v -= PENALTY.small;
     if (f.keyLike) v -= PENALTY.keyLike;
     if (f.continued) v -= PENALTY.continuedAnchor;
     if (s.plainHeadingsSection && f.numberedHeading !== null) v -= PENALTY.headingAnchor;
@@ -218,7 +218,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     return out.sort((a, b) => a - b);
   };
   const numbersOf = candidates.map((c, j) => (c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c) : c.read === null ? [] : [c.read]));
-  const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null ? PENALTY.unread : PENALTY.misread);
+  const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null ? PENALTY.unread
+    : PENALTY.misread + (String(c.read).length !== String(n).length ? PENALTY.misreadDigits : 0));
   const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 
   /** The step from anchor i numbered n to anchor j numbered m, given how i's run went (carrying more blocks than not); -Infinity where no reading goes so. */

@@ -71,6 +71,12 @@ export const PENALTY = {
   openLateStated: 0.8,
   /** OCR read a number other than the one the reading gives it. */
   misread: 1,
+  /**
+   * …and this much more where the two differ in their count of digits (`23.` taken for 2, `17` for 1):
+   * OCR misreads a digit as another far more often than it makes one up or loses one from a clean
+   * number, and without this a scan's first question numbered 17 would be read as 1 to save opening late.
+   */
+  misreadDigits: 2.5,
   /** OCR read nothing at a mark where the reading places a number. */
   unread: 0.5,
   /** The chain passes over a line of the same lead whose number would stand strictly between its anchors' (a 3 between 2 and 4). */
@@ -82,6 +88,15 @@ export const PENALTY = {
   /** The questions end where the numbering starts over with nothing telling why (no repeat, key or end mark). */
   endPlain: 3.5,
 } as const;
+
+/** A line set smaller than this share of the body size is no question's lead (a script, a footnote, an axis label)… */
+export const SMALL_SHARE = 0.8;
+/**
+ * …on a page read by OCR, this share: a word's size there is its line's box, which reaches down to
+ * the descenders only where the line has one (`What is 50% of 260?` has none, and reads a quarter
+ * smaller than a line with `g`, `p` or a bracket).
+ */
+export const OCR_SMALL_SHARE = 0.6;
 
 /** Below this margin (score of the best reading against the best reading without an anchor) a question is unsure. */
 export const SURE_MARGIN = 1;

@@ -4,6 +4,7 @@ import type { Line, PaperDocument, Span } from '../document.ts';
 import { alignNumbers, misreadings } from '../text/number-run.ts';
 import type { Template } from '../template.ts';
 import { matchAnchor, type Edges } from './anchors.ts';
+import { OCR_SMALL_SHARE } from './model.ts';
 import { inset, lineStart } from '../text/direction.ts';
 
 /** Points from the column's edge within which an unread mark may be a question number. */
@@ -16,7 +17,7 @@ const MARGIN_SLACK = 4;
 export function marginMark(line: Line, column: Edges, bodySize: number, t: Template): Span[] | null {
   const first = line.spans[0];
   // At the very edge: lines under a question are indented less than the template allows a number.
-  if (!first || first.math || inset(lineStart(line), column, line.rtl) > Math.min(t.numbering.indentTolerance, MARGIN_SLACK) || first.size < bodySize * 0.8) return null;
+  if (!first || first.math || inset(lineStart(line), column, line.rtl) > Math.min(t.numbering.indentTolerance, MARGIN_SLACK) || first.size < bodySize * OCR_SMALL_SHARE) return null;
   const text = first.text.trim();
   return /^\S{1,2}[.,]$/.test(text) || (/^[^\s\p{Script=Hangul}\p{Script=Han}]{1,3}$/u.test(text) && !t.options.markers.includes(text)) ? [first] : null;
 }

@@ -61,7 +61,10 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
       if (read !== null) { out.push({ f: prior, lead: null, style: 'ocr', read, major: null, instructions: kind === 'instructions' }); continue; }
-      if (marginMark(f.line, left, bodySize, t)) { out.push({ f: prior, lead: null, style: 'ocr', read: null, major: null, instructions: kind === 'instructions' }); continue; }
+      // A mark that OCR read as a bare number (`17 (0–5) …`, a bold number printed without a stop) is
+      // read as that number; anything else in a number's place is the decoder's to number.
+      const mark = marginMark(f.line, left, bodySize, t);
+      if (mark) { out.push({ f: prior, lead: null, style: 'ocr', read: bareNumber(mark[0].text, t.numbering.max), major: null, instructions: kind === 'instructions' }); continue; }
       if (f.lead && ocrNumberText(f.text) === f.text) out.push({ f, lead: f.lead, style: f.lead.style, read: f.lead.number, major: f.lead.major });
       continue;
     }
@@ -90,4 +93,11 @@ function labelsOrWords(candidates: Candidate[]): Candidate[] {
     if (c.major === null || !/\D/.test(c.major) || (letters.get(c.style)?.size ?? 0) > 1) return c;
     return { ...c, style: c.style.replace('L.', `${c.major.toLocaleLowerCase()}.`), major: null };
   });
+}
+
+/** The number a mark at the margin reads as, where it is digits alone (1 to the template's largest), else null. */
+export function bareNumber(text: string, max: number): number | null {
+  const m = /^\d{1,3}$/.exec(text.trim());
+  const n = m ? Number(m[0]) : 0;
+  return n >= 1 && n <= max ? n : null;
 }

@@ -1,0 +1,281 @@
+// Where a page's columns are: from its column rule where it draws one, else from gutters in its text
+// (or, on a page read by OCR, in its ink): below the stages, as layout and OCR both find columns.
+import type { Column, PageInfo, Span } from '../document.ts';
+import { centerX, centerY, height } from '../document.ts';
+import { findBody } from './body.ts';
+
+/** A gutter is at least this wide (points)… */
+const GUTTER_MIN = 10;
+/** …with at most this share of the page's runs crossing it (a full-width heading, a footer, a stray caption). */
+const GUTTER_CROSSING = 0.04;
+/** A column holds at least this share of the page's text width (a 2×2 grid of options is no pair of columns). */
+const COLUMN_MIN_SHARE = 0.22;
+
+/** What the column finder reads of a run of text: its box (a span, or a piece of ink on an OCR page). */
+type Boxed = Pick<Span, 'bbox'>;
+/** What the gutter search reads of a run: its box, baseline, size and text (an OCR page's piece of ink has no text). */
+type Run = Pick<Span, 'bbox' | 'baseline' | 'size' | 'text'>;
+/** What the column finder reads of a page: its size, its drawn rules and its runs of text. */
+export type ColumnInput = Pick<PageInfo, 'width' | 'height' | 'shapes'> & { spans: readonly Run[] };
+
+/**
+ * How a gutter is looked for: `clear`, a band no run crosses; `tolerant`, the widest band at most a
+ * few runs cross (a heading or footer set across both columns), parted at its middle; `emptiest`,
+ * where neither finds one, the emptiest bands first, each side a flow of its own (see `separates`).
+ */
+type GutterMode = 'clear' | 'tolerant' | 'emptiest';
+
+/**
+ * The widest gutter in [lo, hi) of a text block, with runs enough on both sides that reach down the
+ * block (see `GutterMode`). Null where there is none.
+ */
+function gutter(spans: readonly Run[], lo: number, hi: number, mode: GutterMode): number | null {
+  const x0 = Math.floor(lo), x1 = Math.ceil(hi);
+  const cover = new Int32Array(Math.max(0, x1 - x0) + 1);
+  // The emptiest search counts a row's runs that stand closer than a gutter once (`stretches`).
+  const pieces: [number, number][] = mode === 'emptiest' ? stretches(spans) : spans.map(s => [s.bbox[0], s.bbox[2]]);
+  for (const [a, b] of pieces) for (let x = Math.max(x0, Math.floor(a)); x < Math.min(x1, Math.ceil(b)); x++) cover[x - x0]++;
+  const allow = mode === 'clear' ? 0 : Math.max(1, Math.floor(spans.length * GUTTER_CROSSING));
+  // The emptiest bands first (crossed by no run, then by one, …): at the loosest level the middle of
+  // a page of short lines (a title and a few long lines crossing it) is one wide band whose middle
+  // need not be where the columns part.
+  for (let level = mode === 'emptiest' ? 1 : allow; level <= allow; level++) {
+    // Every band wide enough, widest first: the first that separates two columns is the gutter.
+    const runs: { width: number; at: number }[] = [];
+    for (let x = x0, run = 0; x <= x1; x++) {
+      if (x < x1 && cover[x - x0] <= level) { run++; continue; }
+      if (run >= GUTTER_MIN) runs.push({ width: run, at: x - run / 2 });
+      run = 0;
+    }
+    for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, mode)) return at;
+  }
+  return null;
+}
+
+/** A gutter by the first mode that finds one, and whether it took the emptiest search. */
+function firstGutter(spans: readonly Run[], lo: number, hi: number): { at: number; emptiest: boolean } | null {
+  for (const mode of ['clear', 'tolerant', 'emptiest'] as const) {
+    const at = gutter(spans, lo, hi, mode);
+    if (at !== null) return { at, emptiest: mode === 'emptiest' };
+  }
+  return null;
+}
+
+/**
+ * The stretches of text on each row ([x0, x1]): runs of a row closer than a gutter is wide are one,
+ * so a title set in many runs (Thai, whose marks the text layer gives apart) crosses a band once.
+ */
+function stretches(spans: readonly Run[]): [number, number][] {
+  const out: [number, number][] = [];
+  const byRow = new Map<number, Run[]>();
+  for (const s of spans) {
+    const key = [...byRow.keys()].find(y => Math.abs(y - s.baseline) <= 2) ?? s.baseline;
+    byRow.set(key, [...(byRow.get(key) ?? []), s]);
+  }
+  for (const row of byRow.values()) {
+    const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    let [a, b] = [sorted[0].bbox[0], sorted[0].bbox[2]];
+    for (const s of sorted.slice(1)) {
+      if (s.bbox[0] - b < GUTTER_MIN) { b = Math.max(b, s.bbox[2]); continue; }
+      out.push([a, b]);
+      [a, b] = [s.bbox[0], s.bbox[2]];
+    }
+    out.push([a, b]);
+  }
+  return out;
+}
+
+/** At least this share of one side's rows sharing a baseline with a row of the other make the two one flow. */
+const PAIRED_ROWS = 0.75;
+/** …and one side carries less than this share of the other's text. */
+const CELL_TEXT = 0.7;
+
+/**
+ * Whether the text on one side of a band continues the rows of the other: options set in a grid
+ * (`(A) 6` | `(B) 14`) and marks in a margin (`1) …` | `[1]`) stand on the baselines of the rows
+ * they belong to. Counted over the heights both sides share (a title above or a notice below is
+ * no row of either).
+ */
+function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
+  const l = baselines(left), r = baselines(right);
+  if (!l.length || !r.length) return false;
+  const from = Math.max(l[0], r[0]) - 2, to = Math.min(l[l.length - 1], r[r.length - 1]) + 2;
+  const shared = r.filter(y => y >= from && y <= to);
+  if (!shared.length) return false;
+  if (shared.filter(y => l.some(z => Math.abs(z - y) <= 1.5)).length < shared.length * PAIRED_ROWS) return false;
+  // Two columns set on one baseline grid, or a text beside its translation, pair their rows too, but
+  // each side carries as much text as the other; the far cells of a row carry much less than its start.
+  const text = (side: readonly Run[]) => side.filter(s => s.baseline >= from && s.baseline <= to).reduce((n, s) => n + s.text.replace(/\s/gu, '').length, 0);
+  const [a, b] = [text(left), text(right)];
+  return Math.min(a, b) < Math.max(a, b) * CELL_TEXT;
+}
+
+/** The baselines of a side's rows, top to bottom (runs within 2pt of each other are one row). */
+function baselines(side: readonly Run[]): number[] {
+  const ys = side.map(s => s.baseline).sort((a, b) => a - b);
+  return ys.filter((y, i) => i === 0 || y - ys[i - 1] > 2);
+}
+
+/** A short column holds at least this many lines… */
+const SHORT_COLUMN_LINES = 4;
+/** …beside text that covers at least this share of the other side's width. */
+const BESIDE_COVER = 0.5;
+
+/**
+ * Whether a short side stands beside text: over its heights the other side's runs cover most of
+ * its width, as lines do, where a figure's axis labels leave it mostly bare. Rows that run across
+ * the band (`across`: a title in runs on both sides of it) are no side's.
+ */
+function besideText(short: readonly Run[], other: readonly Run[], across: number[]): boolean {
+  const own = short.filter(s => !across.some(y => Math.abs(centerY(s.bbox) - y) < s.size * 0.5));
+  // Lines, not baselines: a Thai or Devanagari mark the text layer gives apart sits off its line's baseline.
+  let lines = 0;
+  for (let k = 0, end = -Infinity, spans = [...own].sort((a, b) => a.bbox[1] - b.bbox[1]); k < spans.length; k++) {
+    if (spans[k].bbox[1] >= end - height(spans[k].bbox) * 0.5) lines++;
+    end = Math.max(end, spans[k].bbox[3]);
+  }
+  if (lines < SHORT_COLUMN_LINES) return false;
+  const top = Math.min(...own.map(s => s.bbox[1])), bottom = Math.max(...own.map(s => s.bbox[3]));
+  const facing = other.filter(s => centerY(s.bbox) >= top && centerY(s.bbox) <= bottom).map(s => [s.bbox[0], s.bbox[2]] as const).sort((a, b) => a[0] - b[0]);
+  const x0 = Math.min(...other.map(s => s.bbox[0])), width = Math.max(...other.map(s => s.bbox[2])) - x0;
+  let covered = 0;
+  for (let k = 0, at = -Infinity; k < facing.length; k++) {
+    const [a, b] = facing[k];
+    covered += Math.max(0, b - Math.max(a, at));
+    at = Math.max(at, b);
+  }
+  return covered >= width * BESIDE_COVER;
+}
+
+/** Whether a vertical band at x parts the runs into two columns (see `gutter`). */
+function separates(spans: readonly Run[], bestAt: number, mode: GutterMode): boolean {
+  const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
+  if (left.length <= 3 || right.length <= 3) return false;
+  // Each side is as wide as a column is: a graph's axis labels beside the text (the right half of a
+  // 2×2 grid of options, a figure set right of its question) are no column.
+  const across = (side: readonly Boxed[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
+  const block = across(spans);
+  if (across(left) < block * COLUMN_MIN_SHARE || across(right) < block * COLUMN_MIN_SHARE) return false;
+  if (mode !== 'clear') {
+    // Both sides run down the block: columns, not a caption beside a figure… The block is that of
+    // the two sides: what crosses the gutter above or below them (a title, a closing `STOP` notice
+    // under a short last page) does not make either side look short.
+    const sides = [...left, ...right];
+    const top = Math.min(...sides.map(s => s.bbox[1])), height = Math.max(...sides.map(s => s.bbox[3])) - top;
+    const reach = (side: readonly Run[]) => (Math.max(...side.map(s => s.bbox[3])) - Math.min(...side.map(s => s.bbox[1]))) / (height || 1);
+    const short = [left, right].filter(side => reach(side) < 0.5);
+    if (mode === 'tolerant' && short.length) return false;
+    if (mode === 'emptiest') {
+      // …each side a flow of its own, not the far cells of the other's rows, nor a margin of marks…
+      if (oneFlow(left, right) || !worded(left) || !worded(right)) return false;
+      // …and a side that stops short is a column only where it stands beside lines of text (a page
+      // whose last column ends early), never beside a figure's labels (a caption set right of a figure).
+      if (short.length === 2 || (short.length === 1 && !besideText(short[0], short[0] === left ? right : left, bridged(left, right)))) return false;
+    }
+    // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
+    // between lines of both sides: a line across the middle of the text makes it one column with a gap in it.
+    // (The sides' extents leave out their few outermost runs: a page number, a footer line.)
+    const extent = (side: readonly Boxed[]) => {
+      const ys = side.map(s => centerY(s.bbox)).sort((a, b) => a - b);
+      return [ys[Math.floor(ys.length * 0.05)], ys[Math.ceil(ys.length * 0.95) - 1]];
+    };
+    const [l0, l1] = extent(left), [r0, r1] = extent(right);
+    const from = Math.max(l0, r0), to = Math.min(l1, r1);
+    if (spans.some(s => s.bbox[0] < bestAt && s.bbox[2] > bestAt && centerY(s.bbox) > from && centerY(s.bbox) < to)) return false;
+    // A line whose words stand closer than a gutter on either side of it runs across it (`… tangent
+    // to h(x) at` | `x = 1.`): it may only stand above both sides or below both, as a title does.
+    for (const y of bridged(left, right)) {
+      const others = [...left, ...right].filter(s => s.bbox[1] > y || s.bbox[3] < y).map(s => centerY(s.bbox));
+      if (others.some(o => o < y) && others.some(o => o > y)) return false;
+    }
+  }
+  return true;
+}
+
+/** A side of text, not a margin of marks: at least this share of its characters are letters. */
+const WORDED_SHARE = 0.25;
+/** Whether a side holds words (`28. Giá trị của …`), where a margin of marks holds `(6)`, `[15]` and a page number. */
+function worded(side: readonly Run[]): boolean {
+  const count = (re: RegExp) => side.reduce((n, s) => n + (s.text.match(re) ?? []).length, 0);
+  return count(/[\p{L}\p{M}]/gu) >= count(/\S/gu) * WORDED_SHARE;
+}
+
+/** The heights at which a run left of a gutter and a run right of it sit on one line closer than a gutter is wide. */
+function bridged(left: readonly Boxed[], right: readonly Boxed[]): number[] {
+  const out: number[] = [];
+  for (const a of left) {
+    const end = a.bbox[2];
+    for (const b of right) {
+      if (b.bbox[0] - end >= GUTTER_MIN) continue;
+      const shared = Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
+      if (shared >= Math.min(height(a.bbox), height(b.bbox)) / 2) out.push(centerY(a.bbox));
+    }
+  }
+  return out;
+}
+
+/**
+ * Columns from the column rule where there is one, else from gutters: the widest empty one near the
+ * middle (or, where a heading or footer crosses it, one that only a few runs cross), and within
+ * each side another where the page is set in three.
+ */
+export function findColumns(page: ColumnInput): Column[] {
+  const spans = page.spans;
+  if (!spans.length) return [{ x0: 0, x1: page.width }];
+  const rule = findBody(page, page.shapes).ruleX;
+  const textX0 = Math.min(...spans.map(s => s.bbox[0])), textX1 = Math.max(...spans.map(s => s.bbox[2]));
+  let splits: number[] = [];
+  let emptiest = false;
+  if (rule !== null) {
+    // Three columns are drawn with two rules: every tall vertical rule a fair share of the text apart.
+    const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
+    const others = page.shapes.filter(s => s.visible && s.kind !== 'image' && s.bbox[2] - s.bbox[0] <= 3 && s.bbox[3] - s.bbox[1] >= page.height * 0.45)
+      .map(s => centerX(s.bbox)).filter(x => x > textX0 + wide && x < textX1 - wide && Math.abs(x - rule) >= wide);
+    splits = [rule, ...(others.length ? [others[0]] : [])].sort((a, b) => a - b);
+  }
+  else {
+    const mid = firstGutter(spans, page.width * 0.3, page.width * 0.7);
+    if (mid !== null) splits = [mid.at];
+    if (mid?.emptiest) emptiest = true;
+    // Three columns: a second gutter within the wider side, each column a fair share of the width.
+    const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
+    const side = (keep: (s: Run) => boolean, lo: number, hi: number) => firstGutter(spans.filter(keep), lo, hi);
+    const third = splits.length ? [side(s => s.bbox[2] <= splits[0] || centerX(s.bbox) < splits[0], textX0 + wide, splits[0] - wide), side(s => s.bbox[0] >= splits[0] || centerX(s.bbox) >= splits[0], splits[0] + wide, textX1 - wide)] : [];
+    for (const x of third) if (x !== null) {
+      splits.push(x.at);
+      if (x.emptiest) emptiest = true;
+    }
+    splits.sort((a, b) => a - b);
+    if (splits.length > 2) splits = splits.slice(0, 2);
+  }
+  if (!splits.length) return [{ x0: textX0, x1: textX1 }];
+  const bounds = [0, ...splits, page.width];
+  // Where the emptiest search parted the columns, the head the page sets across them (a title that
+  // crosses a gutter, the rest of its runs on either side) ends at the lowest run above the text's
+  // middle that crosses one.
+  const middle = spans.map(s => centerY(s.bbox)).sort((a, b) => a - b)[Math.floor(spans.length / 2)];
+  const crossing = emptiest ? spans.filter(s => centerY(s.bbox) < middle && splits.some(x => s.bbox[0] < x && s.bbox[2] > x)) : [];
+  const head = crossing.length ? Math.max(...crossing.map(s => s.bbox[3])) : -Infinity;
+  return bounds.slice(1).map((right, i) => {
+    const left = bounds[i];
+    // A column's edges are those of the runs set inside it below the head (a heading across the gutter,
+    // and a title's runs on one side of it, say nothing of them).
+    const within = spans.filter(x => x.bbox[0] >= left - 1 && x.bbox[2] <= right + 1);
+    const below = within.filter(x => x.bbox[1] >= head - 1);
+    const inside = below.length ? below : within;
+    const side = inside.length ? inside : spans.filter(x => centerX(x.bbox) >= left && centerX(x.bbox) < right);
+    const col = side.length ? { x0: Math.min(...side.map(s => s.bbox[0])), x1: Math.max(...side.map(s => s.bbox[2])) } : { x0: left, x1: right };
+    return { x0: Math.max(col.x0, left), x1: Math.min(col.x1, right) };
+  });
+}
+
+/** The whole text block as one column (papers set in one column whose lines leave gaps, like options side by side). */
+export function oneColumn(page: Pick<PageInfo, 'width'> & { spans: readonly Boxed[] }): Column[] {
+  const spans = page.spans;
+  return spans.length ? [{ x0: Math.min(...spans.map(s => s.bbox[0])), x1: Math.max(...spans.map(s => s.bbox[2])) }] : [{ x0: 0, x1: page.width }];
+}
+
+export function columnOf(columns: Column[], x: number): number {
+  for (let i = columns.length - 1; i > 0; i--) if (x >= (columns[i - 1].x1 + columns[i].x0) / 2) return i;
+  return 0;
+}
