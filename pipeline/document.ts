@@ -190,7 +190,7 @@ export interface PaperDocument {
   tail: Line[];
   questions: Question[];
   /** The entries of the answer key joined to the paper (section, number), or null where no key was read. */
-  keyEntries: { section: string | null; number: number }[] | null;
+  keyEntries: { section: string | null; number: number; again?: true }[] | null;
   messages: Diagnostics;
   /**
    * How sure the structural reading is (structure/judge.ts): the share of the body text it explains,

@@ -326,6 +326,16 @@ describe('structural verdict', () => {
     judgeNumbers(short, 5);
     expect(short.reading!.reasons).toEqual(['the paper states 5 questions; 3 were read']);
   });
+
+  it('hears of a key that gives its numbers again under a heading the paper was not read with (a section that restarts, unread)', () => {
+    const d = doc(1, [1, 2, 3, 4], [1, 2, 3, 4]);
+    d.keyEntries!.push(...[1, 2, 3, 4].map(number => ({ section: null, number, again: true as const })));
+    judgeNumbers(d, null);
+    expect(d.reading!.reasons).toEqual(['the key gives 1, 2, 3, 4 again under a heading the paper was not read with: a run of those numbers the reading does not hold']);
+    const once = doc(1, [1, 2, 3, 4], [1, 2, 3, 4]);
+    judgeNumbers(once, null);
+    expect(once.reading!.reasons).toEqual([]);
+  });
 });
 
 describe('labels decided per scheme', () => {

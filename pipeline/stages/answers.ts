@@ -163,6 +163,8 @@ export function fromPairBlocks(blocks: PairBlock[], t: Template, doc: PaperDocum
       seen.add(k);
       out.push({ section, number: e.number, value: e.answer, choice: choiceOf(e.answer, e.circled), points: null, ...(e.alternative ? { alternative: e.alternative } : {}) });
     }
+    // The key holds a second run of these numbers: the judge hears of it (a section the reading missed).
+    if (again.length && report) doc.keyEntries = [...(doc.keyEntries ?? []), ...again.map(number => ({ section, number, again: true as const }))];
     if (again.length && report) doc.messages.warn('answers/repeated', `${keyName} gives item(s) ${again.join(', ')}${section ? ` of ${section}` : ''} again${b.headings.length ? ` under "${b.headings[0]}"` : ''}, a section the paper was not read with; the first reading is kept`, { stage: 'answers' });
   }
   return out;

@@ -207,7 +207,8 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
  * count stated anywhere before the first question (not only on the cover) that the reading does not
  * reach, and a key answering numbers no question read has — unless the paper states its count and
  * the reading holds exactly that many (the key's extra numbers are then the key's own misreading,
- * a picture read by OCR). Each adds its reason to the paper's verdict, so the paper is `needs-review`.
+ * a picture read by OCR), and a key that gives numbers a second time under a heading the paper was
+ * not read with. Each adds its reason to the paper's verdict, so the paper is `needs-review`.
  */
 export function judgeNumbers(doc: PaperDocument, stated: number | null): void {
   const r = doc.reading;
@@ -222,6 +223,10 @@ export function judgeNumbers(doc: PaperDocument, stated: number | null): void {
   const last = Math.max(...have);
   const telling = unknown.length > KEY_STRAYS || unknown.some(n => n <= last + 1);
   if (telling && stated !== found) added.push(`the key answers ${unknown.slice(0, 8).join(', ')}${unknown.length > 8 ? ', …' : ''}, number${unknown.length > 1 ? 's' : ''} no question read has`);
+  // A key that gives numbers again under a heading the paper was not read with knows a second run of
+  // them (a section whose questions restart at 1) that the reading does not hold.
+  const again = [...new Set((doc.keyEntries ?? []).filter(k => k.again).map(k => k.number))].sort((a, b) => a - b);
+  if (again.length) added.push(`the key gives ${again.slice(0, 8).join(', ')}${again.length > 8 ? ', …' : ''} again under a heading the paper was not read with: a run of those numbers the reading does not hold`);
   if (!added.length) return;
   r.reasons.push(...added);
   doc.messages.warn('structure/needs-review', `the paper's structure needs review: ${added.join('; ')}`, { stage: 'gaps' });
