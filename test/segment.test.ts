@@ -552,3 +552,16 @@ describe.skipIf(!haveShared())('segment on real papers', () => {
     }
   });
 });
+
+describe('option labels on a page read by OCR', () => {
+  const generic = templates.find(t => t.id === 'generic')!;
+  const row = (text: string, k: number): Line => ({ page: 1, column: 0, bbox: [90, 200 + k * 16, 300, 212 + k * 16], spans: text.split(' ').map((w, i) => span(w, 90 + i * 30, 210 + k * 16)) });
+
+  it('takes a label OCR read glued to its value (`C19` for `C. 19`) where the run expects it, at its labels\' edge', async () => {
+    const { optionsOf } = await import('../pipeline/structure/options.ts');
+    const lines = [row('A.5', 0), row('B. 17', 1), row('C19', 2), row('D. 84', 3)];
+    expect(optionsOf(lines, generic, new Set(), true).options.map(o => `${o.label} ${o.text}`)).toEqual(['A 5', 'B 17', 'C 19', 'D 84']);
+    // On a page with a text layer a word such as `C19` is no label.
+    expect(optionsOf(lines, generic, new Set(), false).options.map(o => o.label)).not.toContain('C');
+  });
+});

@@ -13,6 +13,8 @@ interface Marker { label: string; span: Span; line: number; offset: number; leng
  * run's labels are set, takes the place of the label the run expects next, never of one it has seen.
  */
 const OCR_LABEL = /^\s*\(?([A-Z0-9©]{1,2})\s*[.,)．]/u;
+/** …or a capital OCR read glued to the digit after it, its stop lost (`C19` for `C. 19`). */
+const OCR_GLUED = /^\s*([A-Z])(?=\d)/u;
 
 /** Every option marker in the lines: the label itself (①), or where the template's pattern matches (`A)`). */
 function markersIn(lines: Line[], t: Template, skip: Set<Span>, ocr = false): Marker[] {
@@ -37,7 +39,7 @@ function markersIn(lines: Line[], t: Template, skip: Set<Span>, ocr = false): Ma
       const offset = at - owner.at;
       found.push({ label: m[1], span: owner.span, line: li, offset, length: Math.min(m[0].length - m[0].indexOf(m[1]), owner.span.text.length - offset) });
     }
-    const guess = ocr && starts.length ? OCR_LABEL.exec(text) : null;
+    const guess = ocr && starts.length ? OCR_LABEL.exec(text) ?? OCR_GLUED.exec(text) : null;
     if (guess && !found.some(f => f.line === li && f.span === starts[0].span && f.offset === 0)) {
       found.push({ label: guess[1], span: starts[0].span, line: li, offset: 0, length: Math.min(guess[0].trimStart().length, starts[0].span.text.length), guess: true });
     }
