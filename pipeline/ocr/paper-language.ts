@@ -5,9 +5,9 @@
 // and no question lead or option label of it is found.
 import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
 import { cropPng } from '../pixels/crop.ts';
-import { ocrPool, TESSDATA } from '../providers/ocr.ts';
+import { ocrPool } from '../providers/ocr.ts';
+import { installed } from './script-lang.ts';
 import type { PdfPage } from '../providers/pdf.ts';
-import fs from 'node:fs';
 
 /** Resolution the sample band is read at: body text 25–35 pixels tall. */
 const SAMPLE_DPI = 200;
@@ -48,8 +48,6 @@ export function scriptOfText(text: string): string {
   return latin.length && marked >= latin.length * VIETNAMESE_SHARE ? 'Vietnamese' : 'Latin';
 }
 
-const installed = (lang: string) => fs.existsSync(`${TESSDATA}/${lang}.traineddata`);
-
 /** A language set with only what is installed (English where nothing is). */
 export function installedOnly(langs: string): string {
   const have = [...new Set(langs.split('+'))].filter(installed);
@@ -83,7 +81,7 @@ function inkiestBand(g: Gray): [number, number, number, number] {
  */
 
 /** The languages a page is read with where no sample told the script: Latin's, as most pages print numbers and Latin letters. */
-export function fallbackLanguage(table: Readonly<Record<string, string>>): string {
+function fallbackLanguage(table: Readonly<Record<string, string>>): string {
   return installedOnly(table.Latin ?? 'eng');
 }
 export async function paperLanguage(pdfPage: PdfPage, size: { width: number; height: number }, table: Readonly<Record<string, string>>, picture?: Buffer): Promise<{ lang: string; script: string; sample: string } | null> {
@@ -96,4 +94,14 @@ export async function paperLanguage(pdfPage: PdfPage, size: { width: number; hei
   if ([...text].filter(ch => /\p{L}/u.test(ch)).length < MIN_LETTERS) return null;
   const script = scriptOfText(text);
   return { lang: installedOnly(table[script] ?? table.Latin ?? 'eng'), script, sample: text };
+}
+
+/**
+ * The languages to read a page without text with, where neither a template nor OCR_LANG names
+ * them: those of the script its band shows (`found`, the paper's from then on), or Latin's for this
+ * page alone where the band tells none (`found` null: the next such page is asked again).
+ */
+export async function pageLanguage(pdfPage: PdfPage, size: { width: number; height: number }, table: Readonly<Record<string, string>>, picture?: Buffer): Promise<{ lang: string; found: { lang: string; script: string; sample: string } | null }> {
+  const found = await paperLanguage(pdfPage, size, table, picture);
+  return { lang: found?.lang ?? fallbackLanguage(table), found };
 }

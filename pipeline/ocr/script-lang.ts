@@ -12,7 +12,8 @@ const SCRIPT_LANGUAGE: [script: string, lang: string][] = [
 /** A script counts where it writes at least this share of the letters (kana: any, as Japanese mixes it with Han). */
 const SCRIPT_SHARE = 0.2;
 
-const installed = (lang: string) => fs.existsSync(`${TESSDATA}/${lang}.traineddata`);
+/** Whether tesseract's data for a language is installed. */
+export const installed = (lang: string) => fs.existsSync(`${TESSDATA}/${lang}.traineddata`);
 
 /** The tesseract language set for a text (`rus+eng`, `jpn+eng`, `eng`). */
 export function ocrLanguageOf(text: string): string {
@@ -26,14 +27,4 @@ export function ocrLanguageOf(text: string): string {
     if (ranked[0].n >= letters.length * SCRIPT_SHARE) best = ranked[0].l;
   }
   return best && installed(best) ? `${best}+eng` : 'eng';
-}
-
-/**
- * The tesseract languages that read a script as tesseract's detection names it, from the table the
- * configuration gives (config.ts `ocrScripts`), less those not installed; English where the script
- * is unknown or none of its languages is installed.
- */
-export function languageOfScript(script: string | null, table: Readonly<Record<string, string>>): string {
-  const langs = (script && table[script] ? table[script] : 'eng').split('+').filter(installed);
-  return langs.length ? langs.join('+') : 'eng';
 }

@@ -6,7 +6,7 @@ import { openPdf, pageShapes, pageSize, pageSpans, PdfOpenError } from '../provi
 import type { Stage } from '../stage.ts';
 import { pickTemplate } from '../template.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
-import { fallbackLanguage, paperLanguage } from '../ocr/paper-language.ts';
+import { pageLanguage } from '../ocr/paper-language.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { isScan, scanImage } from '../providers/scan.ts';
 import { MIN_TEXT } from '../text/page-text.ts';
@@ -50,9 +50,12 @@ export function registerStage(): Stage {
           // template's option markers once the template is known; what OCR found is kept for it.
           const picture = isScan(shapes, doc.pages[0]) ? await scanImage(doc.file, 1) ?? undefined : undefined;
           // Read in the language of the script it is written in (no template is known yet to say).
-          const found = ctx.config.ocrLang ? null : await paperLanguage(page, doc.pages[0], ctx.config.ocrScripts, picture);
-          if (found) doc.ocrLanguage = found;
-          const lang = ctx.config.ocrLang ?? found?.lang ?? fallbackLanguage(ctx.config.ocrScripts);
+          let lang = ctx.config.ocrLang;
+          if (!lang) {
+            const chosen = await pageLanguage(page, doc.pages[0], ctx.config.ocrScripts, picture);
+            if (chosen.found) doc.ocrLanguage = chosen.found;
+            lang = chosen.lang;
+          }
           const read = await ocrPage(page, 1, doc.pages[0], ocrPool(lang), ctx.config.ocrDpi, { markers: [], keep: true, picture });
           coverText = read.spans.map(s => s.text).join(' ');
         }

@@ -10,7 +10,7 @@ import { DocumentError } from '../diagnostics.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 import { Ahead } from '../ocr/ahead.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
-import { fallbackLanguage, paperLanguage } from '../ocr/paper-language.ts';
+import { pageLanguage } from '../ocr/paper-language.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { readPages } from '../pages/paper.ts';
 import { pagesIdle } from '../pages/read.ts';
@@ -93,17 +93,13 @@ export function textLayerStage(): Stage {
         // and the next page without text is asked again.
         let pageLang = lang;
         if (!pageLang) {
-          let found;
-          try {
-            found = await paperLanguage(p, page, ctx.config.ocrScripts, picture ?? undefined);
-          } catch (e) {
-            throw unreadable(page.number, e);
+          const chosen = await pageLanguage(p, page, ctx.config.ocrScripts, picture ?? undefined).catch(e => { throw unreadable(page.number, e); });
+          pageLang = chosen.lang;
+          if (chosen.found) {
+            doc.ocrLanguage = chosen.found;
+            lang = chosen.found.lang;
+            doc.messages.info('text-layer/ocr-language', `pages without text read as ${chosen.found.script} (${lang}): the script of the inkiest band of page ${page.number}`, { page: page.number, stage: 'text-layer' });
           }
-          if (found) {
-            doc.ocrLanguage = found;
-            lang = pageLang = found.lang;
-            doc.messages.info('text-layer/ocr-language', `pages without text read as ${found.script} (${found.lang}): the script of the inkiest band of page ${page.number}`, { page: page.number, stage: 'text-layer' });
-          } else pageLang = fallbackLanguage(ctx.config.ocrScripts);
         }
         const pool = ocrPool(pageLang);
         const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined }).then(read => {
