@@ -175,7 +175,11 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     // A question number stands at the column's very edge (text under it is indented); a word OCR
     // read as Hangul or Han is none. A number read in context, with its dot or bare (`17 (0–5)`, a
     // bold number set without one), is left as read: read again alone it would be given a dot.
-    if (first && (/^\d{1,2}\.?$/.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))) return null;
+    // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
+    // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
+    const ink = edgeWord(g, area, px(WORD_GAP), 'left');
+    const coversEdge = first && ink && first.bbox[0] <= ink[2];
+    if (coversEdge && (/^\d{1,2}\.?$/.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))) return null;
     const n = await marginNumber(g, area, pool, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)));
     return n ? { box: n.box, text: `${n.number}.` } : null;
   }));
