@@ -133,6 +133,22 @@ describe('layout', () => {
     expect(findColumns(page)).toHaveLength(1);
   });
 
+  it('reads short questions with options in a 2×2 grid as one column where the gap between the halves is clear of any run', () => {
+    // A school test: a title set right of the middle and a name field left of it, questions too short
+    // to reach the grid's right half, so a band down the page that no run crosses (between the field
+    // and the title) parts `(A) 22` from `(B) 24` on every row.
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 11), bbox: [x0, y - 9, x1, y + 2] });
+    const spans: Span[] = [at('2학년 기말고사 수학 영역', 210, 385, 80), at('이름: ________________________', 45, 190, 100), at('시험 시간: 50분', 480, 550, 100), at('1 영역 — 수학', 50, 120, 140)];
+    for (let q = 0; q < 6; q++) {
+      const y = 170 + q * 95;
+      spans.push(at(`0${q + 1}. 5 + 8 × 2의 값은?`, 45, 150, y));
+      for (const [k, dy] of [[0, 20], [1, 38]] as const) spans.push(at(`(${'AC'[k]}) 2${k}`, 60, 85, y + dy), at(`(${'BD'[k]}) 2${k + 4}`, 305, 330, y + dy));
+      spans.push(at('(E) 31', 60, 85, y + 56));
+    }
+    const page: PageInfo = { number: 1, width: 595, height: 842, body: { y0: 60, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+  });
+
   it('reads a question with a 2×2 grid of graph options as one column (the right graphs\' labels are no column)', () => {
     // The question's line runs across, the graphs' axis labels (`y`, `O x`) stand in a narrow band at the right.
     const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });

@@ -87,7 +87,7 @@ function stretches(spans: readonly Run[]): [number, number][] {
 
 /** At least this share of one side's rows sharing a baseline with a row of the other make the two one flow. */
 const PAIRED_ROWS = 0.75;
-/** …and one side carries less than this share of the other's text. */
+/** …and one side carries less than this share of the other's text (the width its runs cover). */
 const CELL_TEXT = 0.7;
 
 /**
@@ -105,7 +105,8 @@ function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
   if (shared.filter(y => l.some(z => Math.abs(z - y) <= 1.5)).length < shared.length * PAIRED_ROWS) return false;
   // Two columns set on one baseline grid, or a text beside its translation, pair their rows too, but
   // each side carries as much text as the other; the far cells of a row carry much less than its start.
-  const text = (side: readonly Run[]) => side.filter(s => s.baseline >= from && s.baseline <= to).reduce((n, s) => n + s.text.replace(/\s/gu, '').length, 0);
+  // Measured in width, not characters: Korean beside its English translation holds a third of the letters.
+  const text = (side: readonly Run[]) => side.filter(s => s.baseline >= from && s.baseline <= to).reduce((n, s) => n + (s.text.trim() ? s.bbox[2] - s.bbox[0] : 0), 0);
   const [a, b] = [text(left), text(right)];
   return Math.min(a, b) < Math.max(a, b) * CELL_TEXT;
 }
@@ -156,6 +157,9 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode): boo
   const across = (side: readonly Boxed[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
   const block = across(spans);
   if (across(left) < block * COLUMN_MIN_SHARE || across(right) < block * COLUMN_MIN_SHARE) return false;
+  // Whatever the band, a side that only continues the other's rows is no column (the right half of a
+  // grid of options under short questions leaves a clear band, a title beside it).
+  if (oneFlow(left, right)) return false;
   if (mode !== 'clear') {
     // Both sides run down the block: columns, not a caption beside a figure… The block is that of
     // the two sides: what crosses the gutter above or below them (a title, a closing `STOP` notice
@@ -167,7 +171,7 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode): boo
     if (mode === 'tolerant' && short.length) return false;
     if (mode === 'emptiest') {
       // …each side a flow of its own, not the far cells of the other's rows, nor a margin of marks…
-      if (oneFlow(left, right) || !worded(left) || !worded(right)) return false;
+      if (!worded(left) || !worded(right)) return false;
       // …and a side that stops short is a column only where it stands beside lines of text (a page
       // whose last column ends early), never beside a figure's labels (a caption set right of a figure).
       if (short.length === 2 || (short.length === 1 && !besideText(short[0], short[0] === left ? right : left, bridged(left, right)))) return false;
