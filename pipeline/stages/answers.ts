@@ -203,12 +203,6 @@ function keyAlphabet(doc: PaperDocument): { headings: string; cells: string; alp
   return { headings: ocrLanguageOf(text), cells, alphabet: { ...answerCharacters(native ?? [...'ABCDEabcde']), ...(native ? { native } : {}) } };
 }
 
-/** How many of the paper's question numbers a key's entries give an answer for (a key's other numbers — a score table's — count for nothing). */
-function coversQuestions(doc: PaperDocument, entries: readonly { number: number }[]): number {
-  const asked = new Set(doc.questions.map(q => q.number));
-  return new Set(entries.map(e => e.number).filter(n => asked.has(n))).size;
-}
-
 /**
  * How many of the paper's questions answers reach, joined as joinAnswers joins them: by section
  * where they name one. Where numbering restarts per section, a reading that gives each section its
@@ -381,7 +375,10 @@ async function fromPdf(file: string, t: Template, doc: PaperDocument): Promise<A
       // answers, in any script): kept where they give more than the template's own entry pattern.
       const blocks = readPairKey(lines.map(l => l.line));
       // The reading that answers more of the paper's own questions wins; the template's on a tie.
-      if (entries.length && coversQuestions(doc, entries) >= coversQuestions(doc, blocks.flatMap(b => b.entries))) return entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
+      // Counted as the answers are joined (by section where they name one): a key of two subjects
+      // numbered 1–6 each reaches twelve questions read by its headings, six by the entry pattern.
+      const byTemplate: Answer[] = entries.map(e => ({ section: e.section ?? null, number: e.number, value: e.answer, choice: true, points: null, flags: e.flags }));
+      if (entries.length && answersQuestions(doc, byTemplate) >= answersQuestions(doc, pairCount(blocks) ? fromPairBlocks(blocks, t, doc, path.basename(file), false) : [])) return byTemplate;
       const worked = fromWorkedKey(lines, doc, path.basename(file));
       if (worked) return worked;
       if (pairCount(blocks)) return fromPairBlocks(blocks, t, doc, path.basename(file));
