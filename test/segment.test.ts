@@ -11,7 +11,7 @@ import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate } from '../pipeline/structure/decode.ts';
-import { coverageOf, judgeNumbers, leadsUnread, levelTwins, numbersPassedOver } from '../pipeline/structure/judge.ts';
+import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver } from '../pipeline/structure/judge.ts';
 import { bareNumber, setAside } from '../pipeline/structure/reading-input.ts';
 import { SURE_MARGIN } from '../pipeline/structure/model.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
@@ -281,6 +281,24 @@ describe('structural verdict', () => {
     expect(leadsUnread(reading, fs, roles)).toEqual(['25']);
     // The instructions' own numbers are no question left unread.
     expect(leadsUnread(reading, fs.filter(f => f.index !== 2).map((f, index) => ({ ...f, index })), roles)).toEqual([]);
+  });
+
+  it('hears of a numbered list set aside before the questions whose items have options under them, as questions do', () => {
+    const rows = [
+      { text: '01. 5 + 8 × 2의 값은?' }, { text: '(A) 22 (B) 24' }, { text: '02. 2의 세제곱은?' }, { text: '(A) 6 (B) 8' },
+      { text: '01. 180의 50%는?' }, { text: '(A) 88 (B) 90' }, { text: '02. 3의 제곱은?' }, { text: '(A) 6 (B) 9' },
+    ];
+    const fs = features(rows).map(f => (f.text.startsWith('(A)') ? { ...f, optionLabels: [0, 1] } : f));
+    // The reading the decoder gave a paper whose subject heading it did not see: the second run only.
+    const anchors = candidates(fs).filter(c => c.f.index >= 4).map(c => ({ candidate: c, number: c.f.lead!.number }));
+    const reading = { ...decode(fs, [], settings), anchors } as unknown as ReturnType<typeof decode>;
+    const roles: LineRole[] = ['front', 'front', 'front', 'front', 'question', 'question', 'question', 'question'];
+    expect(listedWithOptions(reading, fs, roles)).toBe('1–2');
+    // An instruction list that names the option labels in its text opens no run of them under its items.
+    const told = features([{ text: '1. Answer every question.' }, { text: '2. Mark (A) or (B) on the sheet.' }, ...rows.slice(4)])
+      .map(f => (f.text.startsWith('(A)') || f.text.startsWith('2. Mark') ? { ...f, optionLabels: [0, 1] } : f));
+    const second = { ...decode(told, [], settings), anchors: candidates(told).filter(c => c.f.index >= 2).map(c => ({ candidate: c, number: c.f.lead!.number })) } as unknown as ReturnType<typeof decode>;
+    expect(listedWithOptions(second, told, ['front', 'front', 'question', 'question', 'question', 'question'])).toBeNull();
   });
 
   it('hears of a run standing level with the same numbers of a run in the next column (a translation set beside)', () => {

@@ -180,6 +180,28 @@ export function levelTwins(reading: Reading): number {
   return twins;
 }
 
+/** Items of a numbered list before the questions with a run of options under them, at least this many (and half the list). */
+const LISTED_OPTION_RUNS = 2;
+
+/**
+ * A numbered list before the first question that the reading set aside (as instructions) although
+ * option runs stand under its items, as under questions: the numbers it lists (`1–6`), else null. An
+ * instruction list names option labels in a line of text, never opens runs of them under its items.
+ */
+export function listedWithOptions(reading: Reading, features: LineFeatures[], roles: LineRole[]): string | null {
+  const first = reading.anchors[0]?.candidate.f.index;
+  if (first === undefined) return null;
+  const before = features.filter(f => f.index < first);
+  const listed = before.filter(f => f.lead && !f.heading && roles[f.index] !== 'question');
+  if (listed.length < 2) return null;
+  // Items under which a line opens a run of option labels (its first label the first option's).
+  const carrying = listed.filter((item, k) => {
+    const end = listed[k + 1]?.index ?? first;
+    return before.some(f => f.index > item.index && f.index < end && !f.lead && f.optionLabels[0] === 0);
+  }).length;
+  return carrying >= LISTED_OPTION_RUNS && carrying * 2 >= listed.length ? `${listed[0].lead!.number}–${listed[listed.length - 1].lead!.number}` : null;
+}
+
 export function judge(doc: PaperDocument, reading: Reading, features: LineFeatures[], roles: LineRole[]): void {
   const reasons: string[] = [];
   const coverage = coverageOf(doc, reading, features, roles);
@@ -194,6 +216,8 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
   const twins = levelTwins(reading);
   if (twins) reasons.push(`${twins} questions stand level with the same-numbered questions of another run in the next column (the paper printed again beside itself?)`);
   if (unread.length) reasons.push(`questions printed as the others are but not read: ${unread.slice(0, 8).join(', ')}${unread.length > 8 ? ', …' : ''}`);
+  const listed = listedWithOptions(reading, features, roles);
+  if (listed) reasons.push(`numbers ${listed} before the first question were set aside as instructions, but options stand under them as under questions`);
   doc.reading = { coverage, unsure: unsure.map(a => a.number), reasons, endReason: reading.endReason };
   for (const a of unsure) {
     const q = doc.questions.find(x => x.lines[0] === a.candidate.f.line);
