@@ -97,6 +97,17 @@ body { font: 11pt sans-serif; margin: 2cm; } p { margin: 0.35em 0; } .p { margin
 <p>3. 함수 f(x) = 2x + 5에 대하여 다음 물음에 답하시오.</p>
 <p class="p">3.1. f(2)의 값을 구하시오. [2점]</p><p class="p">3.2. f가 증가함수인 이유를 설명하시오. [4점]</p></html>`;
 
+// Questions with neither options nor parts and no key: a one-line prompt that holds a quantity asks
+// for a short answer; one in words alone, or one that runs over lines asking for more, a worked one.
+const PROMPTS = `<!doctype html><meta charset="utf-8"><style>
+body { font: 12pt serif; margin: 2cm; width: 12cm; } p { margin: 0.5em 0; }
+</style>
+<h2>Year 8 Mathematics — Homework Check</h2>
+<p>1. What is 25% of 240? [1 mark]</p>
+<p>2. Explain why every square is a rectangle. [2 marks]</p>
+<p>3. Let g(x) = x⁵ − 10x. Find where g is increasing and where it is decreasing, and find any local maxima or minima. [6 marks]</p>
+<p>4. Solve 2x + 3 = 11. [1 mark]</p>`;
+
 /** The paper printed from `html` by headless Chromium, read by the pipeline: the run and its records by number. */
 async function readHtml(name: string, html: string) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'generic-'));
@@ -128,6 +139,11 @@ describe('generic template', () => {
     expect(result.papers[0].messages.map(m => m.rule)).toContain('segment/template-unfit');
     expect(recs[0].exam.template).toBe('generic');
     expect(recs.map(r => [r.number, r.type])).toEqual([[1, 'free'], [2, 'free'], [3, 'free']]);
+  }, 60_000);
+
+  it('reads a one-line prompt with a quantity as a short answer, a prompt in words or at length as a worked one', async () => {
+    const { recs } = await readHtml('prompts', PROMPTS);
+    expect(recs.map(r => [r.number, r.type, r.points])).toEqual([[1, 'short', 1], [2, 'free', 2], [3, 'free', 6], [4, 'short', 1]]);
   }, 60_000);
 
   it('gives questions the marks stated for a range above the columns and for each question under a heading', async () => {

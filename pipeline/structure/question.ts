@@ -41,9 +41,11 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   let type: QuestionType = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
   // On a paper read by inferred conventions, a prompt ending in `=` asks for a value; each part is
   // typed so, and the question's type is its first part's.
+  // A question with no parts whose whole prompt is one line holding a quantity (`What is
+  // 25 + 5 × 6?`) asks for a short answer; a worked answer is asked for in parts, at length or in words.
   if (type === 'free' && t.infer) {
     for (const s of spans) s.part.type = asksForValue(d.lines.slice(s.from, s.to)) ? 'short' : 'free';
-    if (parts.length ? parts[0].type === 'short' : asksForValue(d.lines)) type = 'short';
+    if (parts.length ? parts[0].type === 'short' : asksForValue(d.lines) || shortPrompt(d.lines, skip)) type = 'short';
   }
   if (type === 'mcq' && d.typeHint === 'mcq-multi') type = 'mcq-multi';
   else if (d.typeHint === 'free') type = 'free';
@@ -70,6 +72,21 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
     errorRate: null,
     difficulty: null,
   };
+}
+
+/** A prompt of at most this many lines, with no parts, asks for a short answer (two already hold `Find where g is increasing and decreasing and find any local maxima or minima.`). */
+const SHORT_PROMPT_LINES = 1;
+
+/**
+ * A prompt that asks for a value: one line that holds a quantity (a digit or a formula) to work
+ * with. `Explain why ice floats on water.` holds none and stays a worked answer.
+ */
+function shortPrompt(lines: Line[], anchor: Set<Span>): boolean {
+  const text = lines.filter(l => rawText(l.spans).trim());
+  if (text.length > SHORT_PROMPT_LINES) return false;
+  // The question's number and a mark in brackets at a line's end (`[3 marks]`, `(2 P.)`) are no quantity of it.
+  const own = text.map(l => l.spans.filter(s => !anchor.has(s)));
+  return own.some(spans => spans.some(s => s.math) || /\p{Nd}/u.test(rawText(spans).replace(/\s*[[(（][^\])）]*[\])）]\s*$/u, '')));
 }
 
 /** Whether a prompt (a question's, or one part's lines) asks for a value rather than a worked answer: it ends in `=`, a blank to fill. */
