@@ -108,6 +108,25 @@ body { font: 12pt serif; margin: 2cm; width: 12cm; } p { margin: 0.5em 0; }
 <p>3. Let g(x) = x⁵ − 10x. Find where g is increasing and where it is decreasing, and find any local maxima or minima. [6 marks]</p>
 <p>4. Solve 2x + 3 = 11. [1 mark]</p>`;
 
+// Tasks whose lead and marks stand on their own line (`Задача 3 (0–4)`), in three columns under a
+// title centred over the middle one: a subject heading at the top of the middle column names the
+// run that starts over there, not the title above it; a one-line prompt under such a lead is short.
+const TASKS = `<!doctype html><html lang="ru"><meta charset="utf-8"><style>
+body { font: 9.5pt serif; margin: 1.2cm; } p { margin: 0.3em 0; } .o, .p { margin-left: 1.4em; } h1 { font-size: 14pt; text-align: center; margin: 0 0 0.2em; }
+.school { text-align: center; font-size: 8pt; margin: 0; } .cols { column-count: 3; column-gap: 0.8cm; } h3 { font-size: 9.5pt; margin: 0.6em 0 0.3em; }
+</style>
+<p class="school">Гимназия № 5</p><h1>Итоговый тест по алгебре</h1>
+<p style="display: flex; justify-content: space-between; border-bottom: 0.6pt solid #000"><span>Фамилия, имя: ________________</span><span>Время: 40 минут</span></p>
+<div style="border: 0.6pt solid #666; padding: 1mm 3mm; margin: 2mm 0 4mm"><p>1. Работа состоит из 9 заданий.</p><p>2. Выполните все задания.</p></div>
+<div class="cols">
+<h3>Математика</h3>
+${[1, 2, 3, 4, 5, 6].map(n => (n % 3 === 1 ? `<p><b>Задача ${n} (0–2)</b></p><p>Найдите значение выражения ${n * 7} + 6 · 3.</p><p class="o">a) ${n + 40} b) ${n + 41} c) ${n + 42} d) ${n + 43}</p>`
+    : n % 3 === 2 ? `<p><b>Задача ${n} (0–4)</b></p><p>Решите уравнение ${n}x + 1 = ${n * 4 + 1}.</p>`
+    : `<p><b>Задача ${n}</b></p><p>Дана функция f(x) = ${n}x + 6.</p><p class="p">${n}.1. (0–1) Найдите f(2).</p><p class="p">${n}.2. (0–3) Решите уравнение f(x) = ${n * 3 + 6}.</p>`)).join('\n')}
+<h3 style="break-before: column">Физика</h3>
+${[1, 2, 3].map(n => `<p><b>Задача ${n} (0–2)</b></p><p>Найдите значение выражения ${n * 9} + 2 · 5.</p><p class="o">a) ${n + 20} b) ${n + 21} c) ${n + 22} d) ${n + 23}</p>`).join('\n')}
+</div></html>`;
+
 /** The paper printed from `html` by headless Chromium, read by the pipeline: the run and its records by number. */
 async function readHtml(name: string, html: string) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'generic-'));
@@ -144,6 +163,15 @@ describe('generic template', () => {
   it('reads a one-line prompt with a quantity as a short answer, a prompt in words or at length as a worked one', async () => {
     const { recs } = await readHtml('prompts', PROMPTS);
     expect(recs.map(r => [r.number, r.type, r.points])).toEqual([[1, 'short', 1], [2, 'free', 2], [3, 'free', 6], [4, 'short', 1]]);
+  }, 60_000);
+
+  it('names a run that starts over in the middle column by its subject heading, not the title over it, and reads a one-line prompt under a lead line as short', async () => {
+    const { recs } = await readHtml('tasks', TASKS);
+    const ordered = [...recs].sort((a, b) => (a.section === b.section ? a.number - b.number : a.section === 'Математика' ? -1 : 1));
+    expect(ordered.map(r => [r.section, r.number, r.type])).toEqual([
+      ['Математика', 1, 'mcq'], ['Математика', 2, 'short'], ['Математика', 3, 'free'], ['Математика', 4, 'mcq'], ['Математика', 5, 'short'], ['Математика', 6, 'free'],
+      ['Физика', 1, 'mcq'], ['Физика', 2, 'mcq'], ['Физика', 3, 'mcq'],
+    ]);
   }, 60_000);
 
   it('gives questions the marks stated for a range above the columns and for each question under a heading', async () => {

@@ -24,7 +24,7 @@ import { learnMarks, learnOtherOptions, marksPattern, optionSchemes } from '../p
 import type { Template } from '../pipeline/template.ts';
 import { applyRangeTypes, rangeTypes } from '../pipeline/structure/range-types.ts';
 import { applyRangeMarks, rangeMarks } from '../pipeline/structure/range-marks.ts';
-import type { LineRole } from '../pipeline/structure/assemble.ts';
+import { paperTitle, prominentHeading, type LineRole } from '../pipeline/structure/assemble.ts';
 import { joinWrappedMarks, markText, markValue, patternPoints } from '../pipeline/structure/marks.ts';
 import type { Question } from '../pipeline/document.ts';
 import { haveShared, KCSAT } from './helpers.ts';
@@ -281,6 +281,21 @@ describe('structural verdict', () => {
     expect(leadsUnread(reading, fs, roles)).toEqual(['25']);
     // The instructions' own numbers are no question left unread.
     expect(leadsUnread(reading, fs.filter(f => f.index !== 2).map((f, index) => ({ ...f, index })), roles)).toEqual([]);
+  });
+
+  it('names a run by the heading nearest above it, not by the paper\'s title that a page in three columns reads between them', () => {
+    const fs = features([
+      { text: 'Математика', heading: 'plain' }, { text: 'Задача 1', bold: true }, { text: 'Итоговый тест по алгебре', heading: 'plain' },
+      { text: 'Физика', heading: 'plain' }, { text: 'Задача 1', bold: true },
+    ]).map(f => (f.text.startsWith('Итоговый') ? { ...f, sizeRatio: 1.45 } : f));
+    const title = paperTitle(fs);
+    expect(title?.text).toBe('Итоговый тест по алгебре');
+    expect(prominentHeading(fs.slice(2, 4), title)).toBe('Физика');
+    // Where the title is the only heading before a run, it still names it; with no title, the largest heading does.
+    expect(prominentHeading(fs.slice(2, 3), title)).toBe('Итоговый тест по алгебре');
+    expect(prominentHeading(fs.slice(2, 4), null)).toBe('Итоговый тест по алгебре');
+    // A heading no larger than the others by a title's margin is no title.
+    expect(paperTitle(fs.map(f => ({ ...f, sizeRatio: 1 })))).toBeNull();
   });
 
   it('hears of a numbered list set aside before the questions whose items have options under them, as questions do', () => {

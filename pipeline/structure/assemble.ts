@@ -60,12 +60,13 @@ function runLabels(features: LineFeatures[], reading: Reading, t: Template): (st
   const restarts = anchors.map((a, k) => k > 0 && a.number <= anchors[k - 1].number);
   if (!restarts.some(Boolean) && !anchors.some(a => a.candidate.major !== null && /\D/.test(a.candidate.major))) return anchors.map(() => null);
   const labels: (string | null)[] = [];
+  const title = paperTitle(features);
   let current: string | null = null;
   anchors.forEach((a, k) => {
     if (k === 0 || restarts[k] || (a.candidate.major !== anchors[k - 1].candidate.major)) {
       const from = k === 0 ? 0 : anchors[k - 1].candidate.f.index + 1;
       const gap = features.slice(from, a.candidate.f.index);
-      const heading = numberedHeading(gap) ?? prominentHeading(gap);
+      const heading = numberedHeading(gap) ?? prominentHeading(gap, title);
       current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : (heading && withoutMarks(heading, t)) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
     }
     labels.push(current);
@@ -104,11 +105,29 @@ function numberedHeading(features: LineFeatures[]): string | null {
   return null;
 }
 
-/** The largest heading among lines, the last of equals (the one nearest what it heads). */
-function prominentHeading(features: LineFeatures[]): string | null {
+/**
+ * The largest heading among lines, the last of equals (the one nearest what it heads). The paper's
+ * title names the paper, not a run: where a page set in three columns has it in its middle column
+ * (`Итоговый тест по алгебре` over `Физика`), the heading under it names the run.
+ */
+export function prominentHeading(features: LineFeatures[], title: LineFeatures | null): string | null {
   let best: LineFeatures | null = null;
-  for (const f of features) if (f.heading === 'plain' || f.heading === 'section') if (!best || f.sizeRatio >= best.sizeRatio) best = f;
+  const headings = features.filter(f => f.heading === 'plain' || f.heading === 'section');
+  const named = headings.some(f => f !== title) ? headings.filter(f => f !== title) : headings;
+  for (const f of named) if (!best || f.sizeRatio >= best.sizeRatio) best = f;
   return best ? best.text.trim() : null;
+}
+
+/** A title is set this much larger than every other heading of the paper. */
+const TITLE_SIZE = 1.2;
+
+/** The paper's title: the largest heading of its first page, set larger than every other heading of the paper; null where none stands out. */
+export function paperTitle(features: LineFeatures[]): LineFeatures | null {
+  const headings = features.filter(f => f.heading === 'plain' || f.heading === 'section');
+  const first = headings.filter(f => f.line.page === headings[0]?.line.page);
+  const top = first.sort((a, b) => b.sizeRatio - a.sizeRatio)[0];
+  if (!top) return null;
+  return headings.every(f => f === top || top.sizeRatio >= f.sizeRatio * TITLE_SIZE) ? top : null;
 }
 
 export function assemble(doc: PaperDocument, features: LineFeatures[], reading: Reading, aside: ReadonlyMap<number, AsideKind>, bodySize: number): Assembly {

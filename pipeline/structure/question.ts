@@ -82,11 +82,12 @@ const SHORT_PROMPT_LINES = 1;
  * with. `Explain why ice floats on water.` holds none and stays a worked answer.
  */
 function shortPrompt(lines: Line[], anchor: Set<Span>): boolean {
-  const text = lines.filter(l => rawText(l.spans).trim());
-  if (text.length > SHORT_PROMPT_LINES) return false;
-  // The question's number and a mark in brackets at a line's end (`[3 marks]`, `(2 P.)`) are no quantity of it.
-  const own = text.map(l => l.spans.filter(s => !anchor.has(s)));
-  return own.some(spans => spans.some(s => s.math) || /\p{Nd}/u.test(rawText(spans).replace(/\s*[[(（][^\])）]*[\])）]\s*$/u, '')));
+  // The question's number and a mark in brackets at a line's end (`[3 marks]`, `(2 P.)`, `(0–4)`)
+  // are no part of the prompt: a lead set on its own line (`Задача 3 (0–4)`) adds no line to it.
+  const own = lines.map(l => l.spans.filter(s => !anchor.has(s)))
+    .map(spans => ({ spans, text: rawText(spans).replace(/\s*[[(（][^\])）]*[\])）]\s*$/u, '').trim() }))
+    .filter(l => l.text);
+  return own.length > 0 && own.length <= SHORT_PROMPT_LINES && own.some(l => l.spans.some(s => s.math) || /\p{Nd}/u.test(l.text));
 }
 
 /** Whether a prompt (a question's, or one part's lines) asks for a value rather than a worked answer: it ends in `=`, a blank to fill. */
