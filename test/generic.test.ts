@@ -165,7 +165,7 @@ describe('generic template', () => {
     expect(recs.map(r => [r.number, r.type, r.points])).toEqual([[1, 'short', 1], [2, 'free', 2], [3, 'free', 6], [4, 'short', 1]]);
   }, 60_000);
 
-  it('names a run that starts over in the middle column by its subject heading, not the title over it, and reads a one-line prompt under a lead line as short', async () => {
+  it('reads a one-line prompt under a lead line of its own (`Задача 3 (0–4)`) as short, and names the runs of a three-column page by their subject headings', async () => {
     const { recs } = await readHtml('tasks', TASKS);
     const ordered = [...recs].sort((a, b) => (a.section === b.section ? a.number - b.number : a.section === 'Математика' ? -1 : 1));
     expect(ordered.map(r => [r.section, r.number, r.type])).toEqual([

@@ -177,9 +177,9 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     // bold number set without one), is left as read: read again alone it would be given a dot.
     // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
     // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
-    const ink = edgeWord(g, area, px(WORD_GAP), 'left');
-    const coversEdge = first && ink && first.bbox[0] <= ink[2];
-    if (coversEdge && (/^\d{1,2}\.?$/.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))) return null;
+    // (No ink at the edge: marginNumber would find nothing there either.)
+    if (first && (/^\d{1,2}\.?$/.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))
+      && first.bbox[0] <= (edgeWord(g, area, px(WORD_GAP), 'left')?.[2] ?? Infinity)) return null;
     const n = await marginNumber(g, area, pool, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)));
     return n ? { box: n.box, text: `${n.number}.` } : null;
   }));
