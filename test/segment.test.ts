@@ -137,6 +137,8 @@ describe('decoder', () => {
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['17@0', '18@2', '19@4', '20@6']);
     // A mark that is no number is left for the decoder to number.
     expect([bareNumber('S.', 200), bareNumber('0', 200), bareNumber('300', 200)]).toEqual([null, null, null]);
+    // A number with a colon where the paper's numbering reads a stop (`2:` among `1.` `3.`) is that number.
+    expect([bareNumber('2:', 200), bareNumber('12;', 200), bareNumber('2:5', 200)]).toEqual([2, 12, null]);
   });
 
   it('reads bare numbers in the margin as questions where they run on, their text hanging past them, whether or not they carry marks', () => {

@@ -99,7 +99,7 @@ function groupLatex(g: Group): string {
  * Whether `s` is a script of `base`: smaller, off its baseline, touching it. Returns which, or null.
  */
 export function scriptOf(s: Span, base: Span): 'sub' | 'sup' | null {
-  if (s.math || base.math || s.font === 'ocr' || base.font === 'ocr') return null;
+  if (s.math || base.math || s.font.startsWith('ocr') || base.font.startsWith('ocr')) return null;
   if (s.size > base.size * LARGE_SCRIPT_SIZE || !SCRIPT_TEXT.test(s.text.trim())) return null;
   if (s.bbox[0] - base.bbox[2] > base.size * TOUCH || s.bbox[0] < base.bbox[0]) return null;
   const shift = s.baseline - base.baseline;

@@ -13,12 +13,17 @@ import { inkRuns, type Box } from '../pixels/runs.ts';
 import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
 import { cropPng } from '../pixels/crop.ts';
 import { drawingsIn } from '../pixels/drawings.ts';
+import { framesIn, withoutFrames } from '../pixels/frames.ts';
+import { strokeWidth } from '../pixels/stroke.ts';
+import { latinLabels } from './label-glyphs.ts';
 import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
 import { findRings, type Ring } from './rings.ts';
 import type { OcrPool, OcrWord } from '../providers/ocr.ts';
 import type { PdfPage, RawSpan } from '../providers/pdf.ts';
 
 export const OCR_FONT = 'ocr';
+/** The font of a word whose strokes are bold's (the name says bold, as a PDF's font name would). */
+export const OCR_BOLD_FONT = 'ocr-bold';
 
 /** An enclosed alphanumeric (①, ❶, ➀, ㉠, ⓐ): a marker drawn as a ring round its digit or letter. */
 const ENCLOSED = /^[\u2460-\u24FF\u2776-\u2793\u3260-\u327F\u3251-\u325F\u32B1-\u32BF]$/u;
@@ -41,6 +46,8 @@ const BORDER = 10;
 const NUMBER_SLACK = 4;
 /** Blank width (points) that parts two words. */
 const WORD_GAP = 2.5;
+/** A word whose strokes are this much thicker than the page's usual word's is bold. */
+const BOLD_STROKE = 1.25;
 /** The least size (points) of a drawing, as a vector figure's (stages/figures.ts). */
 const DRAWING_W = 36, DRAWING_H = 24;
 /** How far (points) from a drawing's strokes its labels stand. */
@@ -99,8 +106,13 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   // A scan's own picture, at the size pdf.js would draw the page (a rotated page is drawn).
   const picture = pdfPage.rotate === 0 ? scan : undefined;
   const page = picture ? await scanGray(picture, Math.ceil(size.width * scale), Math.ceil(size.height * scale)) : await renderGray(pdfPage, dpi);
-  const shapes = rulesFromImage(page, scale, number);
-  const g = withoutRules(page, shapes, scale);
+  const rules = rulesFromImage(page, scale, number);
+  // Frames round text (a boxed heading or number) are painted out too: the recogniser reads a band
+  // holding one as a picture. They stay on the page as rectangles, as a born-digital page draws them.
+  const unruled = withoutRules(page, rules, scale);
+  const frames = framesIn(unruled, scale);
+  const g = withoutFrames(unruled, frames, scale);
+  const shapes: Shape[] = [...rules, ...frames.map(f => ({ page: number, kind: 'rect' as const, visible: true, bbox: f.box.map(v => v / scale) as BBox }))];
   const body = findBody(size, shapes);
   const { top, columns } = findColumnsFromInk(g, size, body, shapes, scale);
   const px = (v: number) => Math.max(0, Math.round(v * scale));
@@ -186,13 +198,15 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   // Drawings (a graph, a triangle) as the page's vector paths would give them; what OCR read out of
   // their strokes is no text.
   const bodyWords = areas.flatMap(a => (a.edge ? [] : a.words));
+  // Bold is told by stroke width against the page's own text (a scan has no font names).
+  const boldAt = boldTest(g, areas.flatMap(a => a.words.map(w => w.bbox)));
   const drawings = drawingsIn(g, columnBoxes, bodyWords, px(DRAWING_W), px(DRAWING_H), px(LABEL_GAP));
   const strokes = new Set([...drawings.strokes].map(i => bodyWords[i]));
   for (const [i, { words, mark }] of areas.entries()) {
     const marks = [mark, numbers[i]].filter((m): m is { box: Box; text: string } => m !== null);
     for (const m of marks) {
       const h = (m.box[3] - m.box[1]) / scale;
-      spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size: h / 1.05, font: OCR_FONT });
+      spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size: h / 1.05, font: boldAt(m.box) ? OCR_BOLD_FONT : OCR_FONT });
     }
     for (const w of words) {
       if (!w.text.trim() || strokes.has(w)) continue;
@@ -209,9 +223,17 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       }
       const bbox: BBox = [x0 / scale, y0 / scale, x1 / scale, y1 / scale];
       const sz = Math.max(4, (w.line[3] - w.line[1]) / scale / 1.05);
-      spans.push({ text, bbox, baseline: w.line[3] / scale - sz * 0.2, size: sz, font: OCR_FONT });
+      spans.push({ text, bbox, baseline: w.line[3] / scale - sz * 0.2, size: sz, font: boldAt([x0, y0, x1, y1]) ? OCR_BOLD_FONT : OCR_FONT });
     }
   }
   const drawn = drawings.boxes.map(b => ({ page: number, kind: 'path' as const, visible: true, bbox: b.map(v => v / scale) as BBox }));
-  return { spans, shapes: [...shapes, ...drawn], columns };
+  return { spans: latinLabels(spans), shapes: [...shapes, ...drawn], columns };
+}
+
+/** Whether a box's ink is bold: its strokes thicker than the median word's of the page by BOLD_STROKE. */
+function boldTest(g: Gray, words: Box[]): (box: Box) => boolean {
+  const widths = words.map(b => strokeWidth(g, b)).filter((w): w is number => w !== null).sort((a, b) => a - b);
+  if (!widths.length) return () => false;
+  const usual = widths[Math.floor(widths.length / 2)];
+  return box => (strokeWidth(g, box) ?? 0) >= usual * BOLD_STROKE;
 }

@@ -71,6 +71,21 @@ const CAPITALS_SHARE = 0.7;
 /** A key line: `1.D 2.A`, `1) B 2) C`, `1 ④ 2 ③` — two such pairs or more on one line. */
 const KEY_PAIR = /(?:^|\s)\d{1,3}\s*[.．:)）]?\s*(?:[A-E]|[①-⑤]|\([A-E]\))(?=\s|$|[,;，；])/gu;
 
+/** How far an OCR line's box height strays from its type size (a line with diacritics and descenders against one without). */
+const OCR_SIZE_SPREAD = 1.3;
+/** An OCR line is bold where at least this share of its letters and digits are in bold words. */
+const OCR_BOLD_SHARE = 0.6;
+
+function mostlyBold(spans: readonly Span[]): boolean {
+  let all = 0, bold = 0;
+  for (const s of spans) {
+    const n = [...s.text].filter(c => /[\p{L}\p{N}]/u.test(c)).length;
+    all += n;
+    if (BOLD.test(s.font)) bold += n;
+  }
+  return all > 0 && bold / all >= OCR_BOLD_SHARE;
+}
+
 function capitalsShare(text: string): number {
   const letters = [...text].filter(c => /\p{L}/u.test(c));
   const upper = letters.filter(c => c !== c.toLocaleLowerCase() && c === c.toLocaleUpperCase());
@@ -154,8 +169,12 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     const below = lines.slice(index + 1, index + 4).filter(l => l.page === line.page && l.column === line.column);
     const leftmost = below.every(l => startsBefore(lineStart(line), lineStart(l), line.rtl, 2));
     const sizeRatio = bodySize ? first.size / bodySize : 1;
-    const bold = BOLD.test(first.font);
-    const heading = headingOf(text, t, lead, bold, sizeRatio);
+    // A line read by OCR is bold where most of its words are (its number alone may be set bold).
+    const bold = page.ocr ? mostlyBold(line.spans) : BOLD.test(first.font);
+    // How much larger than the body the line is set, as a heading is: on an OCR page a line's size is
+    // its box's, which diacritics and descenders stretch by up to a third, so only more says so.
+    const setLarger = page.ocr ? sizeRatio / OCR_SIZE_SPREAD : sizeRatio;
+    const heading = headingOf(text, t, lead, bold, setLarger);
     const compact = text.replace(/\s+/g, '');
     const labels = labelsOn(prose, t);
     return {
@@ -183,7 +202,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       // A paper no family claims has no numbering of its own to prefer.
       templateLead: !t.infer && t.re.numbering.test(text),
       sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
-      numberedHeading: numberedHeadingName(line, text, lead, sizeRatio, labels.length),
+      numberedHeading: numberedHeadingName(line, text, lead, setLarger, labels.length),
       continued: lead !== null && t.re.continued.some(re => re.test(lead.rest)),
     };
   });

@@ -8,7 +8,8 @@ import { inset, lineStart } from '../text/direction.ts';
 import type { Conventions, Line, PaperDocument } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import { escapeRegExp, type Template } from '../template.ts';
-import { MAX_LEAD } from './anchors.ts';
+import { MAX_LEAD, ocrNumberText } from './anchors.ts';
+import { OCR_SMALL_SHARE, SMALL_SHARE } from './model.ts';
 
 /**
  * The texts a line opens with, one span more each (as the anchor reads them: `1.` alone, then
@@ -16,15 +17,17 @@ import { MAX_LEAD } from './anchors.ts';
  */
 function leadsOf(doc: PaperDocument, line: Line, bodySize: number, t: Template): string[] | null {
   const first = line.spans[0];
-  if (!first || first.math || first.size < bodySize * 0.8) return null;
   const page = doc.pages[line.page - 1];
+  // On an OCR page a word's size is its line box's, and a number alone has no descender: it reads
+  // small there (as the decoder allows, model.ts), and is read through OCR's misreadings.
+  if (!first || first.math || first.size < bodySize * (page.ocr ? OCR_SMALL_SHARE : SMALL_SHARE)) return null;
   if (inset(lineStart(line), page.columns[line.column], line.rtl) > t.numbering.indentTolerance) return null;
   const out: string[] = [];
   let lead = '';
   for (const s of line.spans) {
     if (s.math || lead.length > MAX_LEAD) break;
     lead += s.text;
-    out.push(lead);
+    out.push(page.ocr ? ocrNumberText(lead) : lead);
   }
   return out;
 }

@@ -51,7 +51,8 @@ export function numberedHeadingName(line: Line, text: string, lead: Lead | null,
   if (!lead || optionLabels > 0 || text.trim().length > NUMBERED_HEADING_MAX_CHARS) return null;
   const rest = afterLead(text, lead).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();
   if (!names(rest)) return null;
-  const prose = line.spans.filter(s => !s.math && s.text.trim());
+  // Punctuation (the dash after the number) tells nothing of the weight: a scan's thin dash is no bold word.
+  const prose = line.spans.filter(s => !s.math && /[\p{L}\p{N}]/u.test(s.text));
   const allBold = prose.length > 0 && prose.every(s => BOLD.test(s.font));
   if (!allBold && sizeRatio < NUMBERED_HEADING_SIZE && capitalsShare(rest) < NUMBERED_HEADING_CAPITALS) return null;
   const inner = INNER_SEPARATOR.exec(rest);

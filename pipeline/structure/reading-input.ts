@@ -95,9 +95,13 @@ function labelsOrWords(candidates: Candidate[]): Candidate[] {
   });
 }
 
-/** The number a mark at the margin reads as, where it is digits alone (1 to the template's largest), else null. */
+/**
+ * The number a mark at the margin reads as, where it is digits alone or digits and a stop other than
+ * the paper's (`2:` where the paper's numbering was learned as `2.` from OCR's other readings), 1 to
+ * the template's largest; else null.
+ */
 export function bareNumber(text: string, max: number): number | null {
-  const m = /^\d{1,3}$/.exec(text.trim());
+  const m = /^\d{1,3}(?=[:;]?$)/.exec(text.trim());
   const n = m ? Number(m[0]) : 0;
   return n >= 1 && n <= max ? n : null;
 }

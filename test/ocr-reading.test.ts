@@ -1,0 +1,104 @@
+// What a page read by OCR is read through (text-layer stage, ocr/): frames drawn round text are found
+// and painted out (the recogniser reads a band holding one as a picture and returns nothing of the
+// text inside), bold words are told by the thickness of their strokes (a scan has no font names), and
+// Latin option labels read in the page's other alphabet are read as Latin.
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { loadGray, type Gray } from '../pipeline/pixels/gray.ts';
+import { framesIn, withoutFrames } from '../pipeline/pixels/frames.ts';
+import { strokeWidth } from '../pipeline/pixels/stroke.ts';
+import type { Box } from '../pipeline/pixels/runs.ts';
+import { latinLabels } from '../pipeline/ocr/label-glyphs.ts';
+import type { RawSpan } from '../pipeline/providers/pdf.ts';
+
+const SCALE = 300 / 72;
+
+/** A page strip at 300 dpi drawn from SVG in points (DejaVu Serif, as a scan of a typeset page), tilted by `turn` degrees. */
+async function strip(body: string, turn = 0): Promise<Gray> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${500 * SCALE}" height="${120 * SCALE}" viewBox="0 0 500 120">
+    <rect width="500" height="120" fill="white"/><g transform="rotate(${turn} 250 60)" font-family="DejaVu Serif">${body}</g></svg>`;
+  return loadGray(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+function inkIn(g: Gray, [x0, y0, x1, y1]: Box): number {
+  let n = 0;
+  for (let y = Math.max(0, y0); y < Math.min(g.height, y1); y++) for (let x = Math.max(0, x0); x < Math.min(g.width, x1); x++) if (g.data[y * g.width + x] < 128) n++;
+  return n;
+}
+
+const px = (v: number) => Math.round(v * SCALE);
+const HEADING = '<rect x="20" y="20" width="70" height="22" fill="none" stroke="black" stroke-width="1"/><text x="28" y="36" font-size="11" font-weight="bold">Vật lí</text>';
+
+describe('frames round text on a scanned page', () => {
+  it('finds a boxed heading and paints out its four sides, leaving the words inside', async () => {
+    const g = await strip(`${HEADING}<text x="20" y="70" font-size="10">1. Giá trị của log 32 bằng (4 điểm)</text><line x1="20" y1="95" x2="480" y2="95" stroke="black" stroke-width="0.8"/>`);
+    const frames = framesIn(g, SCALE);
+    expect(frames).toHaveLength(1);
+    const [x0, y0, x1, y1] = frames[0].box;
+    expect(Math.abs(x0 - px(20))).toBeLessThanOrEqual(px(1.5));
+    expect(Math.abs(y1 - px(42))).toBeLessThanOrEqual(px(1.5));
+    const clean = withoutFrames(g, frames, SCALE);
+    // The sides are gone…
+    expect(inkIn(clean, [x0 - 2, y0 - 2, x1 + 2, y0 + px(1.5)])).toBe(0);
+    expect(inkIn(clean, [x0 - 2, y0, x0 + px(1.5), y1])).toBe(0);
+    expect(inkIn(clean, [x1 - px(1.5), y0, x1 + 2, y1])).toBe(0);
+    // …the heading's words and the line under it are as they were (a lone rule is no frame).
+    const words: Box = [px(26), px(24), px(86), px(40)];
+    expect(inkIn(clean, words)).toBe(inkIn(g, words));
+    expect(inkIn(clean, [0, px(93), g.width, px(97)])).toBe(inkIn(g, [0, px(93), g.width, px(97)]));
+  });
+
+  it('finds a frame on a page scanned a degree askew', async () => {
+    const g = await strip(HEADING, 1);
+    const frames = framesIn(g, SCALE);
+    expect(frames).toHaveLength(1);
+    const clean = withoutFrames(g, frames, SCALE);
+    const [x0, y0, x1, y1] = frames[0].box;
+    // What is left of the frame: only the words inside (a tenth or so of the box's ink was its sides).
+    expect(inkIn(clean, [x0 - 4, y0 - 4, x1 + 4, y1 + 4])).toBeLessThan(inkIn(g, [x0 - 4, y0 - 4, x1 + 4, y1 + 4]) * 0.8);
+    expect(inkIn(clean, [x0 - 4, y0 - 4, x1 + 4, y0 + px(1)])).toBe(0);
+  });
+
+  it('takes no drawing, table of many rows or pair of rules for a frame', async () => {
+    const g = await strip(`<rect x="20" y="10" width="120" height="100" fill="none" stroke="black"/><line x1="20" y1="10" x2="140" y2="110" stroke="black"/>
+      <line x1="200" y1="20" x2="400" y2="20" stroke="black"/><line x1="200" y1="40" x2="400" y2="40" stroke="black"/><text x="210" y="34" font-size="10">between two rules</text>
+      <rect x="420" y="20" width="40" height="30" fill="none" stroke="black"/>`);
+    // The tall box is a drawing (taller than a line or two of text); the two rules have no sides; the empty box holds nothing.
+    expect(framesIn(g, SCALE)).toEqual([]);
+  });
+});
+
+describe('bold told from the pixels', () => {
+  it('measures a bold word\'s strokes a quarter thicker or more than the same word set regular', async () => {
+    const g = await strip('<text x="20" y="40" font-size="11">Physics</text><text x="220" y="40" font-size="11" font-weight="bold">Physics</text><text x="20" y="80" font-size="9">chemistry 12</text>');
+    const regular = strokeWidth(g, [px(18), px(28), px(80), px(44)])!;
+    const bold = strokeWidth(g, [px(218), px(28), px(290), px(44)])!;
+    const small = strokeWidth(g, [px(18), px(70), px(90), px(84)])!;
+    expect(bold / regular).toBeGreaterThanOrEqual(1.25);
+    // Type two points smaller is not bolder: the measure is of the strokes, not the letters' size.
+    expect(small / regular).toBeLessThan(1.25);
+    // A box with hardly any ink says nothing.
+    expect(strokeWidth(g, [px(300), px(90), px(310), px(100)])).toBeNull();
+  });
+});
+
+describe('option labels in the other alphabet', () => {
+  const words = (...texts: string[]): RawSpan[] => texts.map((text, i) => ({ text, bbox: [i * 20, 0, i * 20 + 15, 10], baseline: 9, size: 10, font: 'ocr' }));
+  const texts = (spans: RawSpan[]) => spans.map(s => s.text);
+
+  it('reads Cyrillic and Greek look-alikes of a Latin run as Latin, and the round D read as 0', () => {
+    expect(texts(latinLabels(words('Вычислите', '(А)', '54', '(В)', '61', '(С)', '62', '(0)', '64', '(Е)', '67')))).toEqual(['Вычислите', '(A)', '54', '(B)', '61', '(C)', '62', '(D)', '64', '(E)', '67']);
+    expect(texts(latinLabels(words('Α)', '12', 'Β)', '14', 'C)', '16')))).toEqual(['A)', '12', 'B)', '14', 'C)', '16']);
+  });
+
+  it('leaves a page whose labels are its own alphabet\'s, and words that are no labels', () => {
+    // А Б В Г: Б and Г are only Cyrillic, so А and В are Cyrillic too.
+    const cyrillic = words('(А)', '1', '(Б)', '2', '(В)', '3', '(Г)', '4');
+    expect(texts(latinLabels(cyrillic))).toEqual(texts(cyrillic));
+    // An initial with a stop (`А. С. Пушкин`) and a bare capital decide nothing and are left.
+    const prose = words('А.', 'С.', 'Пушкин', 'В', '1990');
+    expect(texts(latinLabels(prose))).toEqual(texts(prose));
+    // A 0 in brackets with no run of letters round it is a number.
+    expect(texts(latinLabels(words('(А)', 'x', '(0)')))).toEqual(['(A)', 'x', '(0)']);
+  });
+});
