@@ -62,8 +62,11 @@ describe('frames round text on a scanned page', () => {
   it('takes no drawing, table of many rows or pair of rules for a frame', async () => {
     const g = await strip(`<rect x="20" y="10" width="120" height="100" fill="none" stroke="black"/><line x1="20" y1="10" x2="140" y2="110" stroke="black"/>
       <line x1="200" y1="20" x2="400" y2="20" stroke="black"/><line x1="200" y1="40" x2="400" y2="40" stroke="black"/><text x="210" y="34" font-size="10">between two rules</text>
-      <rect x="420" y="20" width="40" height="30" fill="none" stroke="black"/>`);
-    // The tall box is a drawing (taller than a line or two of text); the two rules have no sides; the empty box holds nothing.
+      <rect x="420" y="20" width="40" height="30" fill="none" stroke="black"/>
+      <rect x="200" y="70" width="240" height="20" fill="none" stroke="black"/><line x1="280" y1="70" x2="280" y2="90" stroke="black"/><line x1="360" y1="70" x2="360" y2="90" stroke="black"/>
+      <text x="210" y="84" font-size="10">1 ③</text><text x="290" y="84" font-size="10">2 ⑤</text><text x="370" y="84" font-size="10">3 ①</text>`);
+    // The tall box is a drawing (taller than a line or two of text); the two rules have no sides; the
+    // empty box holds nothing; a key's row of cells is a table, its rules crossing it (read by its cells).
     expect(framesIn(g, SCALE)).toEqual([]);
   });
 });

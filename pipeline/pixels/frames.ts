@@ -17,6 +17,10 @@ const THICK = 2.5;
 const TILT = 0.035;
 /** The ends of top and bottom, and a side and its place, agree within this many points. */
 const ALIGN = 2.5;
+/** Blank points just inside the top and bottom: nothing inside a frame runs into its sides. */
+const CLEAR = 1;
+/** Pixel rows next to a side passed over in that test: a tilted side's short end piece lies there. */
+const TILT_ROWS = 2;
 /** A side is dark along at least this share of its length (a scan's noise breaks a few rows). */
 const SOLID = 0.9;
 /** Pixels painted white beyond a side's ink (antialiasing, JPEG ringing)… */
@@ -89,8 +93,11 @@ export function framesIn(g: Gray, scale: number): Frame[] {
     const y0 = top[3], y1 = bottom[1];
     const t = px(THICK) + px(ALIGN);
     if (solidDown(g, x0 - px(ALIGN), x0 + t, y0, y1) < SOLID || solidDown(g, x1 - t, x1 + px(ALIGN), y0, y1) < SOLID) continue;
-    // Text inside, clear of the sides: a frame round something, not two rules and a table's cells.
+    // Text inside, clear of the sides: a frame round something, not a row of a table, whose cells'
+    // rules cross from its top to its bottom (a key's grid: its cells are read by their rules).
     if (!holdsInk(g, [x0 + t, y0 + px(1), x1 - t, y1 - px(1)])) continue;
+    // (A tilted side's end holds a piece shorter than a side's run in the row next to its band: passed over.)
+    if (holdsInk(g, [x0 + t, y0 + TILT_ROWS, x1 - t, y0 + TILT_ROWS + px(CLEAR)]) || holdsInk(g, [x0 + t, y1 - TILT_ROWS - px(CLEAR), x1 - t, y1 - TILT_ROWS])) continue;
     frames.push({ box: [x0, top[1], x1, bottom[3]], top, bottom });
   }
   return frames;
