@@ -232,8 +232,15 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
 
 /** Whether a box's ink is bold: its strokes thicker than the median word's of the page by BOLD_STROKE. */
 function boldTest(g: Gray, words: Box[]): (box: Box) => boolean {
-  const widths = words.map(b => strokeWidth(g, b)).filter((w): w is number => w !== null).sort((a, b) => a - b);
+  // Each word's width is measured once: for the median, and again when its span is made.
+  const measured = new Map<string, number | null>();
+  const width = (b: Box) => {
+    const key = b.join(',');
+    if (!measured.has(key)) measured.set(key, strokeWidth(g, b));
+    return measured.get(key)!;
+  };
+  const widths = words.map(width).filter((w): w is number => w !== null).sort((a, b) => a - b);
   if (!widths.length) return () => false;
   const usual = widths[Math.floor(widths.length / 2)];
-  return box => (strokeWidth(g, box) ?? 0) >= usual * BOLD_STROKE;
+  return box => (width(box) ?? 0) >= usual * BOLD_STROKE;
 }
