@@ -1,7 +1,8 @@
 // What a page read by OCR is read through (text-layer stage, ocr/): frames drawn round text are found
 // and painted out (the recogniser reads a band holding one as a picture and returns nothing of the
 // text inside), bold words are told by the thickness of their strokes (a scan has no font names), and
-// Latin option labels read in the page's other alphabet are read as Latin.
+// Latin option labels read in the page's other alphabet are read as Latin, and circled markers no
+// template asked for are found where their digits run in order.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { loadGray, type Gray } from '../pipeline/pixels/gray.ts';
@@ -10,6 +11,10 @@ import { strokeWidth } from '../pipeline/pixels/stroke.ts';
 import type { Box } from '../pipeline/pixels/runs.ts';
 import { latinLabels } from '../pipeline/ocr/label-glyphs.ts';
 import type { RawSpan } from '../pipeline/providers/pdf.ts';
+import { inferIndexes, unaskedRings } from '../pipeline/ocr/rings.ts';
+import { otsuLevel } from '../pipeline/pixels/threshold.ts';
+import { cropPng } from '../pipeline/pixels/crop.ts';
+import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 
 const SCALE = 300 / 72;
 
@@ -103,5 +108,59 @@ describe('option labels in the other alphabet', () => {
     expect(texts(latinLabels(prose))).toEqual(texts(prose));
     // A 0 in brackets with no run of letters round it is a number.
     expect(texts(latinLabels(words('(А)', 'x', '(0)')))).toEqual(['(A)', 'x', '(0)']);
+  });
+});
+
+describe('circled option markers looked for where no template asked for them', () => {
+  /** A ring round a digit, as a typeset ① is drawn, at x (points) on the strip's line at y. */
+  const ring = (x: number, y: number, d: number) => `<circle cx="${x}" cy="${y}" r="5" fill="none" stroke="black" stroke-width="0.8"/><text x="${x - 2.6}" y="${y + 2.8}" font-size="7.5">${d}</text>`;
+  /** A box of the same size round a digit (boxed numbers, a row of key cells): square corners. */
+  const box = (x: number, y: number, d: number) => `<rect x="${x - 5}" y="${y - 5}" width="10" height="10" fill="none" stroke="black" stroke-width="0.8"/><text x="${x - 2.6}" y="${y + 2.8}" font-size="7.5">${d}</text>`;
+  const whole: Box = [0, 0, px(500), px(120)];
+
+  it('finds ① ② ③ ④ in a row and one under another, each with its digit', async () => {
+    const g = await strip(`${[1, 2, 3, 4].map((d, i) => ring(40 + i * 60, 30, d) + `<text x="${48 + i * 60}" y="33" font-size="10">${[5, 54, 7, 9][i]}</text>`).join('')}
+      ${[1, 2, 3].map((d, i) => ring(330, 56 + i * 16, d)).join('')}`);
+    const pool = ocrPool('eng', 1);
+    const rings = await unaskedRings(g, whole, pool, px(6), px(16), 5);
+    await closeOcr();
+    const row = rings.filter(r => r.box[1] < px(27) && r.box[0] < px(300)).sort((a, b) => a.box[0] - b.box[0]);
+    expect(row.map(r => r.index)).toEqual([1, 2, 3, 4]);
+    const stack = rings.filter(r => r.box[0] > px(300)).sort((a, b) => a.box[1] - b.box[1]);
+    expect(stack.map(r => r.index)).toEqual([1, 2, 3]);
+  }, 60_000);
+
+  it('takes no boxed digits for rings, even in order, and no lone ring whose digit runs with none', async () => {
+    const g = await strip(`${[1, 2, 3, 4].map(d => box(10 + d * 30, 30, d)).join('')}${ring(300, 30, 3)}<text x="310" y="33" font-size="10">is the third</text>`);
+    const pool = ocrPool('eng', 1);
+    expect(await unaskedRings(g, whole, pool, px(6), px(16), 5)).toEqual([]);
+    await closeOcr();
+  }, 60_000);
+
+  it('gives a ring whose digit was not read the place before the markers under it', () => {
+    // ① unread over ② ③ ④ one under another; a row ① ② ③ unread over ④ ⑤ read.
+    const at = (x: number, y: number, index: number) => ({ box: [x, y, x + 30, y + 30] as Box, index });
+    expect(inferIndexes([at(50, 0, 0), at(50, 60, 2), at(50, 120, 3), at(50, 180, 4)]).map(r => r.index)).toEqual([1, 2, 3, 4]);
+    expect(inferIndexes([at(50, 400, 0), at(150, 400, 0), at(250, 400, 0), at(50, 460, 4), at(150, 460, 5)]).map(r => r.index)).toEqual([1, 2, 3, 4, 5]);
+    // Far below, markers carry nothing up to it.
+    expect(inferIndexes([at(50, 0, 0), at(50, 300, 2), at(50, 360, 3)]).map(r => r.index)).toEqual([2, 3]);
+  });
+});
+
+describe('black and white at the page\'s level', () => {
+  it('parts a speckled page\'s ink from its paper, and cuts a piece of it to black and white there', async () => {
+    // Paper at 225–245, text at 40–70: the level falls between them, nearer neither.
+    const width = 200, height = 100;
+    const data = new Uint8Array(width * height);
+    for (let i = 0; i < data.length; i++) data[i] = (i % width) > 60 && (i % width) < 80 ? 40 + (i % 31) : 225 + (i % 21);
+    const g: Gray = { width, height, data };
+    const level = otsuLevel(g);
+    expect(level).toBeGreaterThan(70);
+    expect(level).toBeLessThanOrEqual(225);
+    const { data: piece } = await sharp(await cropPng(g, [50, 10, 100, 60], 1, 4, level)).raw().toBuffer({ resolveWithObject: true });
+    expect(new Set(piece)).toEqual(new Set([0, 255]));
+    // Without a level the piece keeps its greys.
+    const { data: grey } = await sharp(await cropPng(g, [50, 10, 100, 60], 1, 4)).raw().toBuffer({ resolveWithObject: true });
+    expect(new Set(grey).size).toBeGreaterThan(10);
   });
 });

@@ -1,8 +1,9 @@
 // A page with no usable text layer, read from its pixels: rendered at OCR resolution, its rules
 // found in the raster (so the body band comes out as for a born-digital page) and painted out, its
 // columns found from its ink (below a head set across them), each column cut into bands of text at
-// blank rows and every band recognised on its own, the running head at text size, circled option
-// markers (①–⑤, which OCR garbles) told by their ring, and the few things OCR misreads in context
+// blank rows and every band recognised on its own (again in black and white where the recogniser is
+// unsure of it), the running head at text size, circled option markers (①–⑤, which OCR garbles)
+// told by their ring, whether the template names them or not, and the few things OCR misreads in context
 // (a bracketed `[3점]` ending a line, a question number at the column's edge) read again alone. What comes out is the same kind of span
 // the text layer gives, so layout and segmentation after it are one path.
 import type { BBox, Column, Shape } from '../document.ts';
@@ -11,13 +12,14 @@ import { findColumnsFromInk } from './columns.ts';
 import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
 import { inkRuns, type Box } from '../pixels/runs.ts';
 import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
+import { otsuLevel } from '../pixels/threshold.ts';
 import { cropPng } from '../pixels/crop.ts';
 import { drawingsIn } from '../pixels/drawings.ts';
 import { framesIn, withoutFrames } from '../pixels/frames.ts';
 import { strokeWidth } from '../pixels/stroke.ts';
 import { latinLabels } from './label-glyphs.ts';
 import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
-import { findRings, type Ring } from './rings.ts';
+import { findRings, unaskedRings, type Ring } from './rings.ts';
 import type { OcrPool, OcrWord } from '../providers/ocr.ts';
 import type { PdfPage, RawSpan } from '../providers/pdf.ts';
 
@@ -27,6 +29,9 @@ export const OCR_BOLD_FONT = 'ocr-bold';
 
 /** An enclosed alphanumeric (①, ❶, ➀, ㉠, ⓐ): a marker drawn as a ring round its digit or letter. */
 const ENCLOSED = /^[\u2460-\u24FF\u2776-\u2793\u3260-\u327F\u3251-\u325F\u32B1-\u32BF]$/u;
+
+/** The circled digits ①–⑤ looked for where the template names no enclosed markers. */
+const CIRCLED = Array.from({ length: 5 }, (_, i) => String.fromCodePoint(0x2460 + i));
 
 /** Blank space (points) that parts two bands of a column; less keeps a formula's rows together. */
 const BAND_GAP = 3;
@@ -52,6 +57,10 @@ const BOLD_STROKE = 1.25;
 const DRAWING_W = 36, DRAWING_H = 24;
 /** How far (points) from a drawing's strokes its labels stand. */
 const LABEL_GAP = 4;
+/** A band read with less confidence than this (0–100, the recogniser's scale) is read again in black and white. */
+const SURE_BAND = 60;
+/** …and its black-and-white reading kept only where the recogniser is surer of it by this much: by less, the two differ in spacing and stops as often as in letters (`A.1. 40` read `A.1.40`). */
+const SURER = 15;
 
 export interface OcrPageOptions {
   /** Circled option markers of the template (①–⑤), found as rings. */
@@ -98,7 +107,7 @@ interface PageReading {
 const kept = new WeakMap<PdfPage, PageReading>();
 
 /** A page's pixels cut up for the recogniser: its rules found and painted out, its bands. */
-interface CutPage { g: Gray; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; places: Omit<Area, 'words' | 'mark'>[] }
+interface CutPage { g: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; places: Omit<Area, 'words' | 'mark'>[] }
 
 /** The page at OCR resolution (its stored picture where it is a scan, else drawn), rules found and painted out, cut into bands: this thread's part. */
 async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, dpi: number, scan?: Buffer): Promise<CutPage> {
@@ -131,7 +140,14 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
     for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
-  return { g, shapes, columnBoxes, columns, places: places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8) };
+  return { g, level: otsuLevel(g), shapes, columnBoxes, columns, places: places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8) };
+}
+
+/** The recogniser's confidence in a band's reading: its words' confidences, each weighted by its length (0 where nothing was read). */
+function sureness(words: OcrWord[]): number {
+  let sum = 0, chars = 0;
+  for (const w of words) { const n = [...w.text.trim()].length; sum += w.confidence * n; chars += n; }
+  return chars ? sum / chars : 0;
 }
 
 /**
@@ -144,11 +160,17 @@ let cutting: Promise<unknown> = Promise.resolve();
 async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: Buffer): Promise<PageReading> {
   const turn = cutting.then(() => cutPage(pdfPage, number, size, dpi, scan));
   cutting = turn.catch(() => {});
-  const { g, shapes, columnBoxes, columns, places } = await turn;
+  const { g, level, shapes, columnBoxes, columns, places } = await turn;
   const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
   const areas = await Promise.all(places.map(async (place): Promise<Area> => {
     const { box: area, shrink, edge } = place;
-    const { words: found } = await pool.recognize(await cropPng(g, area, shrink, BORDER), { mode: 'block' });
+    // Read as the page shows it (the recogniser's network reads grey); a band it is unsure of is read
+    // again cut to black and white at the page's level, and the surer reading kept.
+    let { words: found } = await pool.recognize(await cropPng(g, area, shrink, BORDER), { mode: 'block' });
+    if (sureness(found) < SURE_BAND) {
+      const again = (await pool.recognize(await cropPng(g, area, shrink, BORDER, level), { mode: 'block' })).words;
+      if (sureness(again) >= sureness(found) + SURER) found = again;
+    }
     const [ox, oy] = area;
     const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
     const words = found.map(w => ({ ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box }));
@@ -172,12 +194,15 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   const rings: Ring[] = [];
-  // Only enclosed markers are looked for as rings: with letter markers (A–E) a round letter of the
-  // text (o, e) would be taken for one.
-  if (markers.length && markers.every(m => ENCLOSED.test(m))) for (const c of columnBoxes) rings.push(...await findRings(g, c, pool, px(RING_MIN), px(RING_MAX), markers.length));
-  const spans: RawSpan[] = rings.filter(r => markers[r.index - 1]).map(r => {
+  // Where the template names enclosed markers, every ring is one. Where it names none (an inferred
+  // template names letters), circled digits are looked for all the same, and kept only where their
+  // digits run in order: a paper no template claims learns its options from what is read here.
+  const asked = markers.length > 0 && markers.every(m => ENCLOSED.test(m));
+  const ringMarkers = asked ? markers : CIRCLED;
+  for (const c of columnBoxes) rings.push(...await (asked ? findRings : unaskedRings)(g, c, pool, px(RING_MIN), px(RING_MAX), ringMarkers.length));
+  const spans: RawSpan[] = rings.filter(r => ringMarkers[r.index - 1]).map(r => {
     const h = (r.box[3] - r.box[1]) / scale;
-    return { text: markers[r.index - 1], bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT };
+    return { text: ringMarkers[r.index - 1], bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT };
   });
   const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
   // A question number at the column's margin that OCR in context did not read as one, read again alone.
@@ -218,7 +243,9 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       const ring = rings.find(r => overlaps(r.box, [x0, y0, x1, y1]));
       if (ring) {
         if (x1 - ring.box[2] < (ring.box[3] - ring.box[1]) * 0.4) continue;
-        text = text.replace(/^[^0-9A-Za-z가-힣]*[0-9]?[^0-9A-Za-z가-힣]*/, '') || text;
+        // The ring read as a mark and perhaps a digit (`©3`, `@x`); where that leaves nothing, the
+        // digit was the option's own (`@5`).
+        text = text.replace(/^[^0-9A-Za-z가-힣]*[0-9]?[^0-9A-Za-z가-힣]*/, '') || text.replace(/^[^\p{L}\p{N}]*/u, '') || text;
         x0 = ring.box[2] + 1;
       }
       const bbox: BBox = [x0 / scale, y0 / scale, x1 / scale, y1 / scale];

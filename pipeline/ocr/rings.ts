@@ -13,12 +13,61 @@ export interface Ring {
   index: number;
 }
 
+/** Darker than this is a ring's ink (a scan's blurred ring fades to grey). */
+const RING_INK = 170;
+
 /** Rings between minSize and maxSize pixels tall in a box of the image, with their digits (1 to count). */
 export async function findRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, count: number): Promise<Ring[]> {
+  return inferIndexes(await readRings(g, box, pool, minSize, maxSize, false), count);
+}
+
+/**
+ * Rings the paper's template did not ask for (it names no circled markers; an inferred template
+ * never does): only round ones (a box-shaped glyph, 口 回 日, has ink in its corners), and kept only
+ * where the digits read in them run in order — one then the next, side by side on a line or on the
+ * line under it (stacked, or the next row of a grid) — at least UNASKED_PAIRS times in the box. Round letters with a stroke inside (θ,
+ * @) read as stray digits, never as a run.
+ */
+export async function unaskedRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, count: number): Promise<Ring[]> {
+  const rings = await readRings(g, box, pool, minSize, maxSize, true);
+  const read = rings.filter(r => r.index > 0);
+  let pairs = 0;
+  for (const a of read) {
+    const h = a.box[3] - a.box[1];
+    const next = read.find(b => b.index === a.index + 1 && (
+      (sameLine(a, b) && b.box[0] > a.box[2]) ||
+      (b.box[1] > a.box[3] && b.box[1] - a.box[3] <= h * STACK_GAP)));
+    if (next) pairs++;
+  }
+  return pairs >= UNASKED_PAIRS ? inferIndexes(rings, count) : [];
+}
+
+/** Rings unasked for count where their digits run in order this many times in a column. */
+const UNASKED_PAIRS = 2;
+/** Markers on lines one under another (stacked, a grid's rows) stand at most this many ring heights apart. */
+const STACK_GAP = 3;
+/** The corner of a ring's box that is paper: this share of its side. */
+const CORNER = 0.12;
+/** A corner holding more ink than this share of its pixels is a box's, not a ring's. */
+const CORNER_INK = 0.2;
+
+/** Whether a glyph's corners are paper, as a ring's are. */
+function roundCorners(g: Gray, [x0, y0, x1, y1]: [number, number, number, number]): boolean {
+  const c = Math.max(1, Math.floor(Math.min(x1 - x0, y1 - y0) * CORNER));
+  const corner = (cx: number, cy: number) => {
+    let ink = 0;
+    for (let y = cy; y < cy + c; y++) for (let x = cx; x < cx + c; x++) if (g.data[y * g.width + x] < RING_INK) ink++;
+    return ink / (c * c) <= CORNER_INK;
+  };
+  return corner(x0, y0) && corner(x1 - c, y0) && corner(x0, y1 - c) && corner(x1 - c, y1 - c);
+}
+
+/** Ring-shaped glyphs of a box of the image with the digit read in each (0 where none was read). */
+async function readRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, round: boolean): Promise<Ring[]> {
   const [x0, y0, x1, y1] = box;
   const W = x1 - x0, H = y1 - y0;
   const seen = new Uint8Array(W * H);
-  const dark = (k: number) => g.data[(y0 + Math.floor(k / W)) * g.width + x0 + (k % W)] < 170;
+  const dark = (k: number) => g.data[(y0 + Math.floor(k / W)) * g.width + x0 + (k % W)] < RING_INK;
   const found: [number, number, number, number][] = [];
   for (let i = 0; i < W * H; i++) {
     if (seen[i] || !dark(i)) continue;
@@ -28,7 +77,7 @@ export async function findRings(g: Gray, box: [number, number, number, number], 
     const w = c - a > h * 1.25 ? h : c - a;
     if (h < minSize || h > maxSize || w / h < 0.8) continue;
     const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + a + w, y0 + d];
-    if (isCircled(g, ink)) found.push(ink);
+    if (isCircled(g, ink) && (!round || roundCorners(g, ink))) found.push(ink);
   }
   // Markers are all one size; a round letter with a stroke inside (e, θ) is smaller.
   const heights = found.map(b => b[3] - b[1]).sort((p, q) => p - q);
@@ -38,7 +87,7 @@ export async function findRings(g: Gray, box: [number, number, number, number], 
     if (Math.abs(ink[3] - ink[1] - typical) > typical * 0.15) continue;
     rings.push({ box: ink, index: Number(await readCircled(pool, g, ink)) || 0 });
   }
-  return inferIndexes(rings, count);
+  return rings;
 }
 
 /** Rings on one line: their boxes overlap vertically by more than half. */
@@ -59,7 +108,7 @@ export function inferIndexes(rings: Ring[], count = 5): Ring[] {
     const line = lines.find(l => sameLine(l[0], r));
     if (line) line.push(r); else lines.push([r]);
   }
-  const out: Ring[] = [];
+  const starts: number[] = [];
   let prevEnd = 0;
   for (const line of lines) {
     line.sort((p, q) => p.box[0] - q.box[0]);
@@ -71,9 +120,15 @@ export function inferIndexes(rings: Ring[], count = 5): Ring[] {
       const score = agree + (start === prevEnd + 1 && prevEnd > 0 ? 0.5 : 0) + (agree === 0 && line.length === count ? 0.25 : 0);
       if (score > bestScore) { best = start; bestScore = score; }
     }
-    if (!best) { prevEnd = 0; continue; }
-    line.forEach((r, i) => out.push({ box: r.box, index: best + i }));
-    prevEnd = best + line.length - 1;
+    starts.push(best);
+    prevEnd = best ? best + line.length - 1 : 0;
   }
-  return out;
+  // A line none of whose digits were read, set right above markers that carry on from it (① unread
+  // over ② ③ ④ stacked one under another), takes the place before them.
+  for (let k = lines.length - 2; k >= 0; k--) {
+    const below = lines[k + 1], h = lines[k][0].box[3] - lines[k][0].box[1];
+    const before = starts[k + 1] - lines[k].length;
+    if (!starts[k] && starts[k + 1] && before >= 1 && below[0].box[1] - lines[k][0].box[3] <= h * STACK_GAP) starts[k] = before;
+  }
+  return lines.flatMap((line, k) => (starts[k] ? line.map((r, i) => ({ box: r.box, index: starts[k] + i })) : []));
 }
