@@ -108,4 +108,20 @@ describe('ocr', () => {
     expect(doc.ocrLanguage).toMatchObject({ script: 'Cyrillic', lang: 'rus+eng' });
     expect(doc.pages[0].spans.map(s => s.text).join(' ')).toMatch(/Задача/);
   }, 180_000);
+
+  it('tells a Japanese cover whose inkiest band is a title in kanji alone by a second band, where the kana are', async () => {
+    // The title, set large and bold, holds the most ink and no kana: read alone it says Chinese.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="1754"><rect width="100%" height="100%" fill="white"/>
+      <text x="160" y="330" font-family="Noto Serif CJK JP" font-weight="bold" font-size="92">中学三年 数学 期末試験</text>
+      <text x="160" y="900" font-family="Noto Serif CJK JP" font-size="30">問題冊子は指示があるまで開いてはいけません。</text>
+      <text x="160" y="950" font-family="Noto Serif CJK JP" font-size="30">解答は解答用紙の所定の欄に記入しなさい。</text></svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+    const size = { width: 595, height: 842 };
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'script-')), 'ja.pdf');
+    fs.writeFileSync(file, await imagesToPdf([{ image: jpeg, ...size }]));
+    const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
+    const chosen = await paperLanguage(await pdf.getPage(1), size, DEFAULTS.ocrScripts, (await scanImage(file, 1)) ?? undefined);
+    await pdf.destroy();
+    expect(chosen).toMatchObject({ script: 'Japanese', lang: 'jpn+eng' });
+  }, 180_000);
 });

@@ -1,5 +1,5 @@
-// Which language data reads a paper's pages without text, where no template names it: the band of
-// the first such page that holds the most ink, read once with the languages of every script the
+// Which language data reads a paper's pages without text, where no template names it: the two bands of
+// the first such page that hold the most ink, read once with the languages of every script the
 // configuration knows (config.ts `ocrScripts`), and the script most of what was read is written in
 // decides. Read in the wrong language a page comes out as look-alike letters (`Задача` as `3anaua`),
 // and no question lead or option label of it is found.
@@ -54,8 +54,21 @@ export function installedOnly(langs: string): string {
   return have.length ? have.join('+') : 'eng';
 }
 
-/** The band of the page's body (between its furniture bands) that holds the most ink. */
-function inkiestBand(g: Gray): [number, number, number, number] {
+/** How many bands are read for the sample: a cover's inkiest band is often its title alone (`中学3年 数学 期末試験`, no kana to tell Japanese from Chinese). */
+const SAMPLE_BANDS = 2;
+
+/** The SAMPLE_BANDS bands of the page's body that hold the most ink, none overlapping another, top to bottom. */
+function inkiestBands(g: Gray): [number, number, number, number][] {
+  const out: [number, number, number, number][] = [];
+  for (let k = 0; k < SAMPLE_BANDS; k++) {
+    const band = inkiestBand(g, out);
+    if (band) out.push(band);
+  }
+  return out.sort((a, b) => a[1] - b[1]);
+}
+
+/** The band of the page's body (between its furniture bands) that holds the most ink, overlapping none of `taken`; null where none is left. */
+function inkiestBand(g: Gray, taken: [number, number, number, number][] = []): [number, number, number, number] | null {
   const rows = new Float64Array(g.height);
   for (let y = 0; y < g.height; y++) {
     let ink = 0;
@@ -64,14 +77,15 @@ function inkiestBand(g: Gray): [number, number, number, number] {
   }
   const h = Math.max(1, Math.round(g.height * BAND));
   const from = Math.round(g.height * FURNITURE), to = Math.max(from + h, Math.round(g.height * (1 - FURNITURE)));
-  let best = from, sum = 0, top = -1;
+  const free = (y: number) => taken.every(t => y + h <= t[1] || y >= t[3]);
+  let best = -1, sum = 0, top = -1;
   for (let y = from; y < Math.min(to, from + h); y++) sum += rows[y];
-  top = sum;
+  if (free(from)) { top = sum; best = from; }
   for (let y = from + 1; y + h <= to; y++) {
     sum += rows[y + h - 1] - rows[y - 1];
-    if (sum > top) { top = sum; best = y; }
+    if (sum > top && free(y)) { top = sum; best = y; }
   }
-  return [0, best, g.width, Math.min(g.height, best + h)];
+  return best < 0 ? null : [0, best, g.width, Math.min(g.height, best + h)];
 }
 
 /**
@@ -90,7 +104,9 @@ export async function paperLanguage(pdfPage: PdfPage, size: { width: number; hei
   const g = picture && pdfPage.rotate === 0 ? await scanGray(picture, Math.ceil(size.width * scale), Math.ceil(size.height * scale)) : await renderGray(pdfPage, SAMPLE_DPI);
   const every = installedOnly(Object.values(table).join('+'));
   // One recogniser for the sample (it holds every language's model): never more than one.
-  const { text } = await ocrPool(every, 1).recognize(await cropPng(g, inkiestBand(g)), { mode: 'block', dpi: SAMPLE_DPI });
+  const pool = ocrPool(every, 1);
+  let text = '';
+  for (const band of inkiestBands(g)) text += `${(await pool.recognize(await cropPng(g, band), { mode: 'block', dpi: SAMPLE_DPI })).text}\n`;
   if ([...text].filter(ch => /\p{L}/u.test(ch)).length < MIN_LETTERS) return null;
   const script = scriptOfText(text);
   return { lang: installedOnly(table[script] ?? table.Latin ?? 'eng'), script, sample: text };
