@@ -26,6 +26,18 @@ async function samplePage(): Promise<string> {
   return file;
 }
 
+/** An A4 page drawn from SVG (1240 × 1754 pixels), stored as a one-picture PDF as a scanner makes it, and the language its pixels are read in. */
+async function languageOfScan(svg: string, name: string) {
+  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+  const size = { width: 595, height: 842 };
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'script-')), `${name}.pdf`);
+  fs.writeFileSync(file, await imagesToPdf([{ image: jpeg, ...size }]));
+  const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
+  const chosen = await paperLanguage(await pdf.getPage(1), size, DEFAULTS.ocrScripts, (await scanImage(file, 1)) ?? undefined);
+  await pdf.destroy();
+  return { file, chosen };
+}
+
 const canUnshare = spawnSync('unshare', ['-n', 'true']).status === 0;
 
 describe('ocr', () => {
@@ -94,13 +106,7 @@ describe('ocr', () => {
   it('reads a scanned page in the language of the script it is written in, found from a band of it', async () => {
     const lines = ['Задача 1. Найдите значение выражения 3 + 4 · 5.', 'А) 23   Б) 35   В) 27   Г) 32', 'Задача 2. Сколько книг прочитал класс за неделю?', 'А) 40   Б) 42   В) 44   Г) 46', 'Задача 3. Решите уравнение 2x + 6 = 20.'];
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="1754"><rect width="100%" height="100%" fill="white"/>${lines.map((l, i) => `<text x="120" y="${500 + i * 70}" font-family="DejaVu Sans" font-size="34">${l}</text>`).join('')}</svg>`;
-    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-    const size = { width: 595, height: 842 };
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'script-')), 'ru.pdf');
-    fs.writeFileSync(file, await imagesToPdf([{ image: jpeg, ...size }]));
-    const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
-    const chosen = await paperLanguage(await pdf.getPage(1), size, DEFAULTS.ocrScripts, (await scanImage(file, 1)) ?? undefined);
-    await pdf.destroy();
+    const { file, chosen } = await languageOfScan(svg, 'ru');
     expect(chosen).toMatchObject({ script: 'Cyrillic', lang: 'rus+eng' });
     expect(chosen?.sample).toMatch(/Задача|Найдите|Сколько|Решите/);
     // The whole paper read so: its pages in Russian, not look-alike Latin letters (`3anaua`).
@@ -115,13 +121,7 @@ describe('ocr', () => {
       <text x="160" y="330" font-family="Noto Serif CJK JP" font-weight="bold" font-size="92">中学三年 数学 期末試験</text>
       <text x="160" y="900" font-family="Noto Serif CJK JP" font-size="30">問題冊子は指示があるまで開いてはいけません。</text>
       <text x="160" y="950" font-family="Noto Serif CJK JP" font-size="30">解答は解答用紙の所定の欄に記入しなさい。</text></svg>`;
-    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-    const size = { width: 595, height: 842 };
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'script-')), 'ja.pdf');
-    fs.writeFileSync(file, await imagesToPdf([{ image: jpeg, ...size }]));
-    const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
-    const chosen = await paperLanguage(await pdf.getPage(1), size, DEFAULTS.ocrScripts, (await scanImage(file, 1)) ?? undefined);
-    await pdf.destroy();
+    const { chosen } = await languageOfScan(svg, 'ja');
     expect(chosen).toMatchObject({ script: 'Japanese', lang: 'jpn+eng' });
   }, 180_000);
 });
