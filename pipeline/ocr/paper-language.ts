@@ -57,18 +57,9 @@ export function installedOnly(langs: string): string {
 /** How many bands are read for the sample: a cover's inkiest band is often its title alone (`中学3年 数学 期末試験`, no kana to tell Japanese from Chinese). */
 const SAMPLE_BANDS = 2;
 
-/** The SAMPLE_BANDS bands of the page's body that hold the most ink, none overlapping another, top to bottom. */
+/** The SAMPLE_BANDS bands of the page's body (between its furniture bands) that hold the most ink, none overlapping another, top to bottom. */
 function inkiestBands(g: Gray): [number, number, number, number][] {
-  const out: [number, number, number, number][] = [];
-  for (let k = 0; k < SAMPLE_BANDS; k++) {
-    const band = inkiestBand(g, out);
-    if (band) out.push(band);
-  }
-  return out.sort((a, b) => a[1] - b[1]);
-}
-
-/** The band of the page's body (between its furniture bands) that holds the most ink, overlapping none of `taken`; null where none is left. */
-function inkiestBand(g: Gray, taken: [number, number, number, number][] = []): [number, number, number, number] | null {
+  // Each row's ink, counted once for every band.
   const rows = new Float64Array(g.height);
   for (let y = 0; y < g.height; y++) {
     let ink = 0;
@@ -77,15 +68,20 @@ function inkiestBand(g: Gray, taken: [number, number, number, number][] = []): [
   }
   const h = Math.max(1, Math.round(g.height * BAND));
   const from = Math.round(g.height * FURNITURE), to = Math.max(from + h, Math.round(g.height * (1 - FURNITURE)));
-  const free = (y: number) => taken.every(t => y + h <= t[1] || y >= t[3]);
-  let best = -1, sum = 0, top = -1;
-  for (let y = from; y < Math.min(to, from + h); y++) sum += rows[y];
-  if (free(from)) { top = sum; best = from; }
-  for (let y = from + 1; y + h <= to; y++) {
-    sum += rows[y + h - 1] - rows[y - 1];
-    if (sum > top && free(y)) { top = sum; best = y; }
+  const out: [number, number, number, number][] = [];
+  for (let k = 0; k < SAMPLE_BANDS; k++) {
+    const free = (y: number) => out.every(t => y + h <= t[1] || y >= t[3]);
+    let best = -1, sum = 0, top = -1;
+    for (let y = from; y < Math.min(to, from + h); y++) sum += rows[y];
+    if (free(from)) { top = sum; best = from; }
+    for (let y = from + 1; y + h <= to; y++) {
+      sum += rows[y + h - 1] - rows[y - 1];
+      if (sum > top && free(y)) { top = sum; best = y; }
+    }
+    if (best < 0) break;
+    out.push([0, best, g.width, Math.min(g.height, best + h)]);
   }
-  return best < 0 ? null : [0, best, g.width, Math.min(g.height, best + h)];
+  return out.sort((a, b) => a[1] - b[1]);
 }
 
 /**

@@ -25,8 +25,8 @@ export async function findRings(g: Gray, box: [number, number, number, number], 
  * Rings the paper's template did not ask for (it names no circled markers; an inferred template
  * never does): only round ones (a box-shaped glyph, 口 回 日, has ink in its corners), and kept only
  * where the digits read in them run in order — one then the next, side by side on a line or on the
- * line under it (stacked, or the next row of a grid) — at least UNASKED_PAIRS times in the box. Round letters with a stroke inside (θ,
- * @) read as stray digits, never as a run.
+ * line under it (stacked, or the next row of a grid) — at least UNASKED_PAIRS times in the box.
+ * Round letters with a stroke inside (θ, @) read as stray digits, never as a run.
  */
 export async function unaskedRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, count: number): Promise<Ring[]> {
   const rings = await readRings(g, box, pool, minSize, maxSize, true);
