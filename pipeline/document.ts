@@ -85,6 +85,11 @@ export interface PageInfo {
   /** Body band between running head and footer, where questions live. */
   body: { y0: number; y1: number };
   columns: Column[];
+  /**
+   * Where (points) the columns start, on a page whose OCR found them under a head set across them
+   * (a title, an instructions box): the head's words are one block, whatever gutter their spaces fall on.
+   */
+  columnsTop?: number;
   /** Section named by this page's own heading (e.g. the elective), or null for the common part. */
   section: string | null;
   spans: Span[];

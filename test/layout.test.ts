@@ -5,16 +5,35 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import type { PageInfo, Span } from '../pipeline/document.ts';
-import { buildLines, columnOf, findColumns } from '../pipeline/stages/layout.ts';
+import { buildLines, columnOf, findColumns, layoutStage } from '../pipeline/stages/layout.ts';
+import { newDocument } from '../pipeline/paper.ts';
+import type { StageContext } from '../pipeline/stage.ts';
 import { lineText, rawText } from '../pipeline/text/line-text.ts';
 import { printHtml, printingPage } from '../fixtures/chromium.ts';
-import { analyse } from './analyse.ts';
+import { analyse, templates } from './analyse.ts';
 import { haveShared, KCSAT } from './helpers.ts';
 
 const span = (text: string, x: number, baseline: number, size: number, math = false): Span =>
   ({ page: 1, text, bbox: [x, baseline - size * 0.85, x + size * text.length * 0.6, baseline + size * 0.2], baseline, size, font: math ? 'HyhwpEQ' : 'Body', math });
 
 describe('layout', () => {
+  it('reads the head OCR found above a scan\'s columns as whole lines, first, whatever gutter its words\' spaces fall on', () => {
+    const doc = newDocument('scan.pdf', new Uint8Array());
+    doc.template = templates.find(t => t.infer)!;
+    const spans = [
+      span('Τεστ Άλγεβρας / Mathematics', 150, 80, 16), span('— End of Term Test', 420, 80, 16),
+      span('(1) Πόσο είναι', 50, 130, 11), span('(5) Στο τρίγωνο', 310, 130, 11),
+    ];
+    const columns = [{ x0: 45, x1: 285 }, { x0: 309, x1: 550 }];
+    doc.pages = [{ number: 1, width: 595, height: 842, body: { y0: 50, y1: 800 }, columns, columnsTop: 110, section: null, spans, shapes: [], furniture: [], ocr: true }];
+    layoutStage().run(doc, {} as StageContext);
+    expect(doc.lines.map(l => [l.column, rawText(l.spans)])).toEqual([[0, 'Τεστ Άλγεβρας / Mathematics — End of Term Test'], [0, '(1) Πόσο είναι'], [1, '(5) Στο τρίγωνο']]);
+    // Without the columns' start the title's halves are read in their columns, the right half as the right column's heading.
+    doc.pages[0].columnsTop = undefined;
+    layoutStage().run(doc, {} as StageContext);
+    expect(doc.lines.map(l => [l.column, rawText(l.spans)])).toContainEqual([1, '— End of Term Test']);
+  });
+
   it('keeps a fraction, and an exponent that rises above its line, on the line they belong to', () => {
     const lines = buildLines([
       span('3.', 88, 247, 13), span('―', 100, 249.7, 11, true), span('3', 101, 239, 11, true), span('2', 101, 253.6, 11, true), span('인', 110, 246.4, 11.5),

@@ -2,7 +2,8 @@
 // and painted out (the recogniser reads a band holding one as a picture and returns nothing of the
 // text inside), bold words are told by the thickness of their strokes (a scan has no font names), and
 // Latin option labels read in the page's other alphabet are read as Latin, and circled markers no
-// template asked for are found where their digits run in order.
+// template asked for are found where their digits run in order; a space the recogniser read past after
+// a stop (`1. 24` read `1.24`) is found in its glyphs' gap.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { loadGray, type Gray } from '../pipeline/pixels/gray.ts';
@@ -10,11 +11,13 @@ import { framesIn, withoutFrames } from '../pipeline/pixels/frames.ts';
 import { strokeWidth } from '../pipeline/pixels/stroke.ts';
 import type { Box } from '../pipeline/pixels/runs.ts';
 import { latinLabels } from '../pipeline/ocr/label-glyphs.ts';
+import { labelRuns } from '../pipeline/ocr/label-runs.ts';
 import type { RawSpan } from '../pipeline/providers/pdf.ts';
 import { inferIndexes, unaskedRings } from '../pipeline/ocr/rings.ts';
 import { otsuLevel } from '../pipeline/pixels/threshold.ts';
 import { cropPng } from '../pipeline/pixels/crop.ts';
 import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
+import { MISSED_SPACE, partAtMissedSpaces } from '../pipeline/ocr/missed-spaces.ts';
 
 const SCALE = 300 / 72;
 
@@ -111,6 +114,32 @@ describe('option labels in the other alphabet', () => {
   });
 });
 
+describe('option labels read as digits in a column of options', () => {
+  /** Lines of words, one under another 14 pt apart, each word at the x given. */
+  const lines = (...rows: [number, ...string[]][]): RawSpan[] => rows.flatMap(([x, ...ws], r) => ws.map((text, i) => ({ text, bbox: [x + i * 30, r * 14, x + i * 30 + 20, r * 14 + 10] as [number, number, number, number], baseline: r * 14 + 9, size: 10, font: 'ocr' })));
+
+  it('reads B and D where a Korean page read 6 and 0 between A, C and E, each in its place', () => {
+    const page = lines([0, '문제', '1'], [40, 'A.', '161'], [40, '6.', '162'], [40, 'C.', '167'], [40, '0.', '320'], [40, 'E.', '160'], [0, '다음', '값은?']);
+    expect(labelRuns(page, []).filter(s => s.bbox[0] === 40).map(s => s.text)).toEqual(['A.', 'B.', 'C.', 'D.', 'E.']);
+    // A label read with a stray bracket keeps its stop, and takes the run's shape.
+    const stray = lines([40, 'A.', '1'], [40, 'B.', '2'], [40, '(6.', '3'], [40, 'D.', '4']);
+    expect(labelRuns(stray, []).map(s => s.text)).toContain('C.');
+  });
+
+  it('leaves a numbered list, a run whose letters disagree on their places, and digits under another stop', () => {
+    const numbered = lines([40, '1.', 'x'], [40, '2.', 'y'], [40, '3.', 'z']);
+    expect(labelRuns(numbered, []).map(s => s.text)).toEqual(numbered.map(s => s.text));
+    // A, then 1. and 2. (a question's parts), then B: the letters say B is second, not fourth.
+    const parts = lines([40, 'A.', 'x'], [40, '1.', 'y'], [40, '2.', 'z'], [40, 'B.', 'w']);
+    expect(labelRuns(parts, []).map(s => s.text)).toEqual(parts.map(s => s.text));
+    // One letter read says nothing of where the alphabet starts.
+    const one = lines([40, 'A.', 'x'], [40, '6.', 'y']);
+    expect(labelRuns(one, []).map(s => s.text)).toEqual(one.map(s => s.text));
+    const otherStop = lines([40, 'A.', 'x'], [40, '6)', 'y'], [40, 'C.', 'z']);
+    expect(labelRuns(otherStop, []).map(s => s.text)).toEqual(otherStop.map(s => s.text));
+  });
+});
+
 describe('circled option markers looked for where no template asked for them', () => {
   /** A ring round a digit, as a typeset ① is drawn, at x (points) on the strip's line at y. */
   const ring = (x: number, y: number, d: number) => `<circle cx="${x}" cy="${y}" r="5" fill="none" stroke="black" stroke-width="0.8"/><text x="${x - 2.6}" y="${y + 2.8}" font-size="7.5">${d}</text>`;
@@ -162,5 +191,39 @@ describe('black and white at the page\'s level', () => {
     // Without a level the piece keeps its greys.
     const { data: grey } = await sharp(await cropPng(g, [50, 10, 100, 60], 1, 4)).raw().toBuffer({ resolveWithObject: true });
     expect(new Set(grey).size).toBeGreaterThan(10);
+  });
+});
+
+describe('spaces the recogniser reads past', () => {
+  it('parts `1. 24` and `(d) 9` where tesseract reads one word, and keeps decimals, times and abbreviations whole', async () => {
+    const g = await strip(`<text x="10" y="30" font-size="12" xml:space="preserve">1. 24     2. 26     3. 27     4. 28</text>
+      <text x="10" y="60" font-size="12" xml:space="preserve">(a) 9     (b) 7     (c) 8     (d) 5</text>
+      <text x="10" y="90" font-size="12">It is 3.14 and 0.25, e.g. at 10:30 for 1,000 people.</text>`);
+    const { words: read } = await ocrPool('eng').recognize(await cropPng(g, [0, 0, g.width, g.height], 1, 0), { mode: 'block' });
+    // Tesseract itself reads the labels and options as one word each.
+    expect(read.map(w => w.text)).toContain('2.26');
+    const words = read.flatMap(w => partAtMissedSpaces(g, otsuLevel(g), w));
+    const texts = words.map(w => w.text);
+    for (const label of ['1.', '2.', '3.', '4.', '(a)', '(b)', '(c)', '(d)']) expect(texts).toContain(label);
+    for (const option of ['24', '26', '27', '28', '9', '7', '8', '5']) expect(texts).toContain(option);
+    for (const whole of ['3.14', '0.25,', 'e.g.', '10:30', '1,000']) expect(texts).toContain(whole);
+    // Each part has its own box, the label's ending where the blank starts.
+    const one = words.findIndex(w => w.text === '1.');
+    expect(words[one + 1].text).toBe('24');
+    expect(words[one + 1].bbox[0] - words[one].bbox[2]).toBeGreaterThanOrEqual(MISSED_SPACE * words[one].rowHeight);
+    await closeOcr();
+  }, 60_000);
+
+  it('cuts only at a blank after a stop, and only where the characters spell the word', () => {
+    // `1.` and `24` as ink blocks 12 px apart on a white strip; the recogniser's positions are rough.
+    const g: Gray = { width: 100, height: 30, data: new Uint8Array(100 * 30).fill(255) };
+    for (const [a, b] of [[2, 10], [12, 15], [27, 37], [39, 48]]) for (let y = 5; y < 25; y++) for (let x = a; x < b; x++) g.data[y * 100 + x] = 0;
+    const word = { text: '1.24', confidence: 90, bbox: [2, 0, 48, 30] as Box, line: [2, 0, 48, 30] as Box, rowHeight: 30, glyphs: [{ text: '1', x0: 2, x1: 10 }, { text: '.', x0: 12, x1: 30 }, { text: '2', x0: 25, x1: 37 }, { text: '4', x0: 39, x1: 48 }] };
+    expect(partAtMissedSpaces(g, 128, word).map(p => [p.text, p.bbox[0], p.bbox[2]])).toEqual([['1.', 2, 15], ['24', 27, 48]]);
+    // The same blank in type twice the size is a quarter of its row, a decimal point's: no cut.
+    expect(partAtMissedSpaces(g, 128, { ...word, rowHeight: 50 }).map(p => p.text)).toEqual(['1.24']);
+    // A blank between letters is no missed space; nor is one where the characters do not spell the word.
+    expect(partAtMissedSpaces(g, 128, { ...word, text: 'ab', glyphs: [{ text: 'a', x0: 2, x1: 15 }, { text: 'b', x0: 27, x1: 48 }] }).map(p => p.text)).toEqual(['ab']);
+    expect(partAtMissedSpaces(g, 128, { ...word, text: '1.5' }).map(p => p.text)).toEqual(['1.5']);
   });
 });

@@ -18,7 +18,10 @@ import { drawingsIn } from '../pixels/drawings.ts';
 import { framesIn, withoutFrames } from '../pixels/frames.ts';
 import { strokeWidth } from '../pixels/stroke.ts';
 import { latinLabels } from './label-glyphs.ts';
+import { labelRuns } from './label-runs.ts';
 import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
+import { partAtMissedSpaces } from './missed-spaces.ts';
+import { allEnclosed } from '../text/enclosed.ts';
 import { findRings, unaskedRings, type Ring } from './rings.ts';
 import type { OcrPool, OcrWord } from '../providers/ocr.ts';
 import type { PdfPage, RawSpan } from '../providers/pdf.ts';
@@ -26,9 +29,6 @@ import type { PdfPage, RawSpan } from '../providers/pdf.ts';
 export const OCR_FONT = 'ocr';
 /** The font of a word whose strokes are bold's (the name says bold, as a PDF's font name would). */
 export const OCR_BOLD_FONT = 'ocr-bold';
-
-/** An enclosed alphanumeric (①, ❶, ➀, ㉠, ⓐ): a marker drawn as a ring round its digit or letter. */
-const ENCLOSED = /^[\u2460-\u24FF\u2776-\u2793\u3260-\u327F\u3251-\u325F\u32B1-\u32BF]$/u;
 
 /** The circled digits ①–⑤ looked for where the template names no enclosed markers. */
 const CIRCLED = Array.from({ length: 5 }, (_, i) => String.fromCodePoint(0x2460 + i));
@@ -100,6 +100,8 @@ interface PageReading {
   columnBoxes: Box[];
   /** The page's columns (points) as its ink shows them. */
   columns: Column[];
+  /** Where (points) the columns start: above it, a head set across them. */
+  top: number;
   areas: Area[];
 }
 
@@ -107,7 +109,7 @@ interface PageReading {
 const kept = new WeakMap<PdfPage, PageReading>();
 
 /** A page's pixels cut up for the recogniser: its rules found and painted out, its bands. */
-interface CutPage { g: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; places: Omit<Area, 'words' | 'mark'>[] }
+interface CutPage { g: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; top: number; places: Omit<Area, 'words' | 'mark'>[] }
 
 /** The page at OCR resolution (its stored picture where it is a scan, else drawn), rules found and painted out, cut into bands: this thread's part. */
 async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, dpi: number, scan?: Buffer): Promise<CutPage> {
@@ -140,7 +142,7 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
     for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
-  return { g, level: otsuLevel(g), shapes, columnBoxes, columns, places: places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8) };
+  return { g, level: otsuLevel(g), shapes, columnBoxes, columns, top, places: places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8) };
 }
 
 /** The recogniser's confidence in a band's reading: its words' confidences, each weighted by its length (0 where nothing was read). */
@@ -160,7 +162,7 @@ let cutting: Promise<unknown> = Promise.resolve();
 async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: Buffer): Promise<PageReading> {
   const turn = cutting.then(() => cutPage(pdfPage, number, size, dpi, scan));
   cutting = turn.catch(() => {});
-  const { g, level, shapes, columnBoxes, columns, places } = await turn;
+  const { g, level, shapes, columnBoxes, columns, top, places } = await turn;
   const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
   const areas = await Promise.all(places.map(async (place): Promise<Area> => {
     const { box: area, shrink, edge } = place;
@@ -173,31 +175,36 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
     }
     const [ox, oy] = area;
     const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
-    const words = found.map(w => ({ ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box }));
+    const x = (v: number) => (v - BORDER) / shrink + ox;
+    const words = found.map(w => ({
+      ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box,
+      rowHeight: w.rowHeight / shrink, glyphs: w.glyphs.map(c => ({ text: c.text, x0: x(c.x0), x1: x(c.x1) })),
+    })).flatMap(w => partAtMissedSpaces(g, level, w));
     // A bracketed mark at the end of a line, which OCR in context garbles, read again alone.
     const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
     return { ...place, words, mark };
   }));
-  return { pool, dpi, g, shapes, columnBoxes, columns, areas };
+  return { pool, dpi, g, shapes, columnBoxes, columns, top, areas };
 }
 
 /**
  * The text of one page from OCR, as spans in points, the rules found in the raster, and the columns
- * its ink shows (layout takes them: OCR's words, a skewed line cut in two, say less of the gutter).
+ * its ink shows with where they start (layout takes them: OCR's words, a skewed line cut in two, a
+ * title's words parted by a space where the gutter runs, say less of the gutter).
  */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[]; columns: Column[] }> {
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[]; columns: Column[]; top: number }> {
   let reading = kept.get(pdfPage);
   kept.delete(pdfPage);
   if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
   if (keep) kept.set(pdfPage, reading);
-  const { g, shapes, columnBoxes, columns, areas } = reading;
+  const { g, shapes, columnBoxes, columns, top, areas } = reading;
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   const rings: Ring[] = [];
   // Where the template names enclosed markers, every ring is one. Where it names none (an inferred
   // template names letters), circled digits are looked for all the same, and kept only where their
   // digits run in order: a paper no template claims learns its options from what is read here.
-  const asked = markers.length > 0 && markers.every(m => ENCLOSED.test(m));
+  const asked = allEnclosed(markers);
   const ringMarkers = asked ? markers : CIRCLED;
   for (const c of columnBoxes) rings.push(...await (asked ? findRings : unaskedRings)(g, c, pool, px(RING_MIN), px(RING_MAX), ringMarkers.length));
   const spans: RawSpan[] = rings.filter(r => ringMarkers[r.index - 1]).map(r => {
@@ -254,7 +261,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     }
   }
   const drawn = drawings.boxes.map(b => ({ page: number, kind: 'path' as const, visible: true, bbox: b.map(v => v / scale) as BBox }));
-  return { spans: latinLabels(spans), shapes: [...shapes, ...drawn], columns };
+  return { spans: labelRuns(latinLabels(spans), columns), shapes: [...shapes, ...drawn], columns, top };
 }
 
 /** Whether a box's ink is bold: its strokes thicker than the median word's of the page by BOLD_STROKE. */

@@ -22,6 +22,10 @@ export interface OcrWord {
   bbox: [number, number, number, number];
   /** The box of the text line the word was found in (its height gives the type size). */
   line: [number, number, number, number];
+  /** The line's row height as the recogniser measured it (cap height and descender; 0 where not given). */
+  rowHeight: number;
+  /** The word's characters and where the recogniser put each across the image (x0, x1): roughly, as its network's steps fell. */
+  glyphs: { text: string; x0: number; x1: number }[];
 }
 
 export interface OcrOptions {
@@ -94,7 +98,10 @@ export class OcrPool {
       const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
       const words: OcrWord[] = [];
       for (const b of data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) for (const w of l.words) {
-        words.push({ text: w.text, confidence: w.confidence, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], line: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1] });
+        words.push({
+          text: w.text, confidence: w.confidence, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], line: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
+          rowHeight: l.rowAttributes?.rowHeight ?? 0, glyphs: (w.symbols ?? []).map(s => ({ text: s.text, x0: s.bbox.x0, x1: s.bbox.x1 })),
+        });
       }
       return { text: data.text.trim(), words };
     } finally {

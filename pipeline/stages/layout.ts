@@ -1,7 +1,7 @@
 // layout: the columns of each page (text/columns.ts) and its lines in reading order (page, column,
 // top to bottom; text/lines.ts).
 import type { Line, Span } from '../document.ts';
-import { centerX } from '../document.ts';
+import { centerX, centerY } from '../document.ts';
 import type { Stage } from '../stage.ts';
 import { pageReadsRtl } from '../text/direction.ts';
 import { columnOf, findColumns, oneColumn } from '../text/columns.ts';
@@ -22,9 +22,12 @@ export function layoutStage(): Stage {
         // cut where the scan is askew or a title set across the gutter, say less of the gutter.
         page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : page.ocr && page.columns.length > 1 ? page.columns : findColumns(page);
         const byColumn = page.columns.map(() => [] as Span[]);
-        for (const s of page.spans) byColumn[columnOf(page.columns, centerX(s.bbox))].push(s);
         // A page that reads right to left reads its columns from the right.
         const rtl = pageReadsRtl(page.spans);
+        // A head OCR found set across the columns is read first, whole, with the first column's lines.
+        const head = page.columnsTop !== undefined && page.columns.length > 1 ? page.columnsTop : -Infinity;
+        const firstColumn = rtl ? page.columns.length - 1 : 0;
+        for (const s of page.spans) byColumn[centerY(s.bbox) < head ? firstColumn : columnOf(page.columns, centerX(s.bbox))].push(s);
         const order = byColumn.map((_, c) => c);
         if (rtl) order.reverse();
         for (const c of order) all.push(...buildLines(byColumn[c], page.number, c, rtl));

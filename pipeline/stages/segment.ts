@@ -12,6 +12,7 @@ import type { Conventions } from '../document.ts';
 import { splitLead } from '../structure/lead.ts';
 import { learnMarks, learnOptions, learnOtherOptions, marksPattern, type Block, type OptionScheme } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
+import { allEnclosed } from '../text/enclosed.ts';
 import { lineFeatures, type LineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside } from '../structure/reading-input.ts';
 import { decode, type Reading } from '../structure/decode.ts';
@@ -65,12 +66,14 @@ function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly
 /**
  * Whether a family template that prints option labels claims a paper none of whose questions print
  * them (KICE's ①–⑤ on a school test whose title only names the subject, 수학 영역): the cover matched
- * the wrong family, and the paper is read as no family's. Pages read by OCR are left to the family:
- * OCR may miss its labels where they are printed.
+ * the wrong family, and the paper is read as no family's. Pages read by OCR are left to the family
+ * where its labels are letters or digits, which OCR may miss where they are printed; enclosed ones
+ * (①) are found there from their rings, and their absence says as much as on a text layer.
  */
 function optionsUnseen(doc: PaperDocument, bodySize: number, templates: readonly Template[]): Template | null {
   const fallback = templates.find(x => x.infer);
-  if (!fallback || doc.template.infer || !doc.template.options.markers.length || doc.pages.some(p => p.ocr)) return null;
+  const markers = doc.template.options.markers;
+  if (!fallback || doc.template.infer || !markers.length || (doc.pages.some(p => p.ocr) && !allEnclosed(markers))) return null;
   const check = checkConventions(doc, bodySize, fallback);
   return check && !check.own.options ? fallback : null;
 }
