@@ -4,7 +4,8 @@
 // run of labels is broken, and the question reads as having no options. Which label stands at each
 // place is one decision over the run: the letters it did read fix where the alphabet starts, and a
 // digit standing where the letters say another letter goes is that letter.
-import type { Column } from '../document.ts';
+import { centerX, type Column } from '../document.ts';
+import { columnOf } from '../text/columns.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 
 /** A line's first word as a label: an optional opening bracket, one capital or digit, a stop or closing bracket, and what follows. */
@@ -57,13 +58,13 @@ function runsOf(starts: RawSpan[]): LabelLine[][] {
 
 /** The spans with each column's runs of stacked option labels read whole (see above). */
 export function labelRuns(spans: RawSpan[], columns: Column[]): RawSpan[] {
-  const edges = columns.length ? columns : [{ x0: -Infinity, x1: Infinity }];
+  const byColumn = new Map<number, RawSpan[]>();
+  for (const s of spans) {
+    const c = columns.length ? columnOf(columns, centerX(s.bbox)) : 0;
+    byColumn.set(c, [...(byColumn.get(c) ?? []), s]);
+  }
   const fixed = new Map<RawSpan, string>();
-  for (const [i, c] of edges.entries()) {
-    const inColumn = spans.filter(s => {
-      const x = (s.bbox[0] + s.bbox[2]) / 2;
-      return (i === 0 || x >= c.x0) && (i === edges.length - 1 || x < edges[i + 1].x0);
-    });
+  for (const inColumn of byColumn.values()) {
     for (const run of runsOf(lineStarts(inColumn))) {
       // Where the alphabet starts: each letter read, less its place in the run; the letters must agree.
       const starts = run.flatMap((l, k) => (/[A-Z]/.test(l.m[2]) ? [l.m[2].charCodeAt(0) - 65 - k] : []));

@@ -4,6 +4,7 @@
 // shows the space: the blank after the stop is a word gap, twice or more a decimal point's.
 import type { Gray } from '../pixels/gray.ts';
 import type { OcrWord } from '../providers/ocr.ts';
+import { passingRuns } from '../pixels/runs.ts';
 
 /** Marks after which a space is often read past. */
 const STOP = /^[.,:;)\]]$/;
@@ -19,21 +20,16 @@ export const MISSED_SPACE = 0.28;
 /** Ink pixels a column may hold and still be blank (a scan's specks). */
 const SPECK = 1;
 
-/** Blank column runs strictly inside a word's box: [x0, x1) in the page's pixels. */
-function blanks(g: Gray, level: number, [x0, y0, x1, y1]: readonly number[]): [number, number][] {
-  const runs: [number, number][] = [];
+/** Blank column runs at least `min` wide strictly inside a word's box (ink on both sides): [x0, x1) in the page's pixels. */
+function blanks(g: Gray, level: number, [x0, y0, x1, y1]: readonly number[], min: number): [number, number][] {
   const left = Math.max(0, Math.round(x0)), right = Math.min(g.width, Math.round(x1));
   const top = Math.max(0, Math.round(y0)), bottom = Math.min(g.height, Math.round(y1));
-  let start = -1, seenInk = false;
-  for (let x = left; x < right; x++) {
+  const blank = (i: number) => {
     let ink = 0;
-    for (let y = top; y < bottom && ink <= SPECK; y++) if (g.data[y * g.width + x] < level) ink++;
-    if (ink <= SPECK) { if (start < 0 && seenInk) start = x; continue; }
-    if (start >= 0) runs.push([start, x]);
-    start = -1;
-    seenInk = true;
-  }
-  return runs;
+    for (let y = top; y < bottom && ink <= SPECK; y++) if (g.data[y * g.width + left + i] < level) ink++;
+    return ink <= SPECK;
+  };
+  return passingRuns(right - left, blank, Math.ceil(min)).filter(([a, b]) => a > 0 && b < right - left).map(([a, b]) => [left + a, left + b]);
 }
 
 /**
@@ -51,7 +47,7 @@ export function partAtMissedSpaces(g: Gray, level: number, w: OcrWord): OcrWord[
   const label = (i: number) => /^[\p{L}\p{N}]{1,2}[.)]$/u.test(glyphs.slice(i).map(c => c.text).join(''));
   const places = glyphs.flatMap((c, i) => (i > 0 && STOP.test(glyphs[i - 1].text) && WORD_START.test(c.text) && !label(i) ? [i] : []));
   if (!places.length) return [w];
-  const wide = blanks(g, level, w.bbox).filter(([a, b]) => b - a >= MISSED_SPACE * w.rowHeight);
+  const wide = blanks(g, level, w.bbox, MISSED_SPACE * w.rowHeight);
   const cuts: { at: number; gap: [number, number] }[] = [];
   for (const i of places) {
     // The blank between the stop's start and the next character's end, nearest where they meet.
