@@ -111,6 +111,12 @@ export interface Line {
   spans: Span[];
   /** The line reads right to left: it starts at its right end. */
   rtl?: boolean;
+  /**
+   * The line prints the question it follows again, in another language, in the column beside it (a
+   * paper printed twice side by side, structure/twin-columns.ts): its text is the question's, its
+   * marks, options and parts are not read a second time.
+   */
+  twin?: boolean;
 }
 
 export interface Region {

@@ -11,7 +11,7 @@ import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { answersStage, joinAnswers, readKey } from '../pipeline/stages/answers.ts';
 import { readPairKey, textLine } from '../pipeline/keys/pair-key.ts';
-import { numberRun } from '../pipeline/keys/grid-key.ts';
+import { numberRun } from '../pipeline/keys/number-run.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
 import type { PaperDocument } from '../pipeline/document.ts';
 import type { StageContext } from '../pipeline/stage.ts';
@@ -199,6 +199,12 @@ describe('keys read by their structure', () => {
     expect(rows('D 2.C 3.A.7')).toEqual([]);
     // A run whose first and last answers are values (`1.36`, `6.38`) stands as it is.
     expect(rows('1.36 2.B 4.D 6.38')).toEqual([': 1=36 2=B 4=D 6=38']);
+  });
+
+  it('read a long row of numbers OCR read a digit of wrong (`3` as `8`) by the run its other numbers agree on; a short row not', () => {
+    expect(rows('Απαντήσεις', 'Νο 1 2 8 4 5 6 7', '✓ 3 1 4 1 1 4 1')).toEqual(['Απαντήσεις: 1=3 2=1 3=4 4=1 5=1 6=4 7=1']);
+    // Four numbers, one of them off the run: as likely a question's line of values as a key's row.
+    expect(rows('№ 1 2 8 4', '✓ A B C D')).toEqual([]);
   });
 
   it('take a row of rising numbers alone for a header, not for pairs', () => {

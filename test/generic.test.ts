@@ -127,6 +127,13 @@ ${[1, 2, 3, 4, 5, 6].map(n => (n % 3 === 1 ? `<p><b>Задача ${n} (0–2)</b
 ${[1, 2, 3].map(n => `<p><b>Задача ${n} (0–2)</b></p><p>Найдите значение выражения ${n * 9} + 2 · 5.</p><p class="o">a) ${n + 20} b) ${n + 21} c) ${n + 22} d) ${n + 23}</p>`).join('\n')}
 </div></html>`;
 
+/** A Korean school test set in NanumGothic, whose subset Chromium embeds with its space glyph mapped to U+0001. */
+const NANUM = `<!doctype html><html lang="ko"><meta charset="utf-8"><style>body { font: 10.5pt NanumGothic; margin: 1.5cm; } p { margin: 0.4em 0; } .o { margin-left: 1.4em; }</style>
+<h1 style="font-size: 14pt; text-align: center">2학년 기말고사</h1>
+<p>1. 방정식 9x + 13 = 58의 해는? [4점]</p><p class="o">(a) 5 (b) 6 (c) 7 (d) 8</p>
+<p>2. 360의 10%는? [1점]</p><p class="o">(a) 36 (b) 30 (c) 40 (d) 26</p>
+<p>3. 가로가 3cm, 세로가 3cm인 정사각형의 넓이는? [2점]</p><p class="o">(a) 9 (b) 8 (c) 6 (d) 12</p></html>`;
+
 /** The paper printed from `html` by headless Chromium, read by the pipeline: the run and its records by number. */
 async function readHtml(name: string, html: string) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'generic-'));
@@ -183,6 +190,13 @@ describe('generic template', () => {
     const { result, recs } = await readHtml('word-line', WORD_LINE);
     expect(result.papers[0].status).toBe('done');
     expect(recs.map(r => [r.number, r.points, r.options.length])).toEqual([[1, 1, 4], [2, 2, 4], [3, 3, 4], [4, 4, 4]]);
+  }, 60_000);
+
+  it('reads a paper whose font gives its space glyph U+0001 (NanumGothic printed by Chromium): spaces, points and options as printed', async () => {
+    const { recs } = await readHtml('nanum', NANUM);
+    expect(recs.map(r => [r.number, r.points, r.options.map((o: { text: string }) => o.text).join(' ')])).toEqual([[1, 4, '5 6 7 8'], [2, 1, '36 30 40 26'], [3, 2, '9 8 6 12']]);
+    expect(recs[0].stem).toMatch(/^방정식 \$?9x ?\+ ?13 ?= ?58\$?의 해는\?$/u);
+    expect(recs.every(r => !/[\u0000-\u001f]/u.test(r.stem))).toBe(true);
   }, 60_000);
 
   it('keeps a question numbered 第N题 at the top of a page', async () => {

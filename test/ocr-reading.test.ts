@@ -3,7 +3,8 @@
 // text inside), bold words are told by the thickness of their strokes (a scan has no font names), and
 // Latin option labels read in the page's other alphabet are read as Latin, and circled markers no
 // template asked for are found where their digits run in order; a space the recogniser read past after
-// a stop (`1. 24` read `1.24`) is found in its glyphs' gap.
+// a stop (`1. 24` read `1.24`) is found in its glyphs' gap; ruled tables (an appended key's numbers
+// over answers) are found whole on a tilted scan and read cell by cell.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { loadGray, type Gray } from '../pipeline/pixels/gray.ts';
@@ -18,6 +19,8 @@ import { otsuLevel } from '../pipeline/pixels/threshold.ts';
 import { cropPng } from '../pipeline/pixels/crop.ts';
 import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { MISSED_SPACE, partAtMissedSpaces } from '../pipeline/ocr/missed-spaces.ts';
+import { ruledTables } from '../pipeline/pixels/cells.ts';
+import { pageTables } from '../pipeline/ocr/table-cells.ts';
 
 const SCALE = 300 / 72;
 
@@ -225,5 +228,51 @@ describe('spaces the recogniser reads past', () => {
     // A blank between letters is no missed space; nor is one where the characters do not spell the word.
     expect(partAtMissedSpaces(g, 128, { ...word, text: 'ab', glyphs: [{ text: 'a', x0: 2, x1: 15 }, { text: 'b', x0: 27, x1: 48 }] }).map(p => p.text)).toEqual(['ab']);
     expect(partAtMissedSpaces(g, 128, { ...word, text: '1.5' }).map(p => p.text)).toEqual(['1.5']);
+  });
+});
+
+/** A key's table as an appended key prints it: a row of item numbers over a row of answers, ten cells a row, ruled. */
+/** A key's table as an appended key prints it: a row of item numbers over a row of answers, ten cells a row, in half-point rules. */
+function keyTable(y = 30): string {
+  const cells = Array.from({ length: 10 }, (_, i) => i);
+  const rules = [...cells.map(i => 20 + i * 40), 420].map(x => `<line x1="${x}" y1="${y}" x2="${x}" y2="${y + 40}" stroke="black" stroke-width="0.5"/>`).join('')
+    + [y, y + 20, y + 40].map(yy => `<line x1="20" y1="${yy}" x2="420" y2="${yy}" stroke="black" stroke-width="0.5"/>`).join('');
+  const text = cells.map(i => `<text x="${34 + i * 40}" y="${y + 15}" font-size="11">${i ? i : '№'}</text><text x="${34 + i * 40}" y="${y + 35}" font-size="11">${i ? 'ABCD'[i % 4] : '✓'}</text>`).join('');
+  return rules + text;
+}
+
+describe('ruled tables on a scanned page', () => {
+  it('finds every cell of a table scanned a degree askew, whose rules down no one column of pixels runs along', async () => {
+    for (const turn of [0, 1, -1]) {
+      const tables = ruledTables(await strip(keyTable(), turn));
+      expect(tables, `turned ${turn}°`).toHaveLength(1);
+      expect(tables[0].cells.filter(c => c.ink)).toHaveLength(20);
+    }
+  });
+
+  it('reads a table cell by cell: its rules painted out and its text kept, the page without it for bands and columns', async () => {
+    const g = await strip(`<text x="20" y="18" font-size="11">Answers</text>${keyTable()}`, 1);
+    const t = pageTables(g, SCALE, 3);
+    expect(t.cells).toHaveLength(20);
+    expect(t.boxes).toHaveLength(1);
+    // The rules are gone from what the cells are read off, the words in them are not.
+    const [x0, y0, x1, y1] = t.boxes[0];
+    expect(inkIn(t.read, [x0, y0, x1, y1])).toBeLessThan(inkIn(g, [x0 - 12, y0 - 12, x1 + 12, y1 + 12]) * 0.6);
+    for (const c of t.cells) expect(inkIn(t.read, c)).toBeGreaterThan(20);
+    expect(inkIn(t.read, [x0 - 12, y0 - 12, x1 + 12, y0 + 2])).toBe(0);
+    // The page the bands are cut from holds the title and no part of the table, its outer rules included.
+    expect(inkIn(t.cleared, [0, y0 - 12, g.width, g.height])).toBe(0);
+    expect(inkIn(t.cleared, [0, 0, g.width, px(20)])).toBe(inkIn(g, [0, 0, g.width, px(20)]));
+    // The rules stand on the page as lines, each cell's four sides, as a born-digital page draws a table.
+    expect(t.shapes).toHaveLength(80);
+    expect(t.shapes.every(s => s.kind === 'line' && s.page === 3 && Math.min(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) < 1)).toBe(true);
+  });
+
+  it('takes a graph\'s grid, its cells empty, for no table of text', async () => {
+    const grid = [0, 1, 2, 3, 4, 5].map(i => `<line x1="${20 + i * 30}" y1="10" x2="${20 + i * 30}" y2="110" stroke="black" stroke-width="0.6"/><line x1="20" y1="${10 + i * 20}" x2="170" y2="${10 + i * 20}" stroke="black" stroke-width="0.6"/>`).join('');
+    const g = await strip(`${grid}<path d="M20 100 Q95 -40 170 100" fill="none" stroke="black"/><text x="200" y="60" font-size="11">1. Which graph is shown?</text>`);
+    const t = pageTables(g, SCALE, 1);
+    expect(t.boxes).toEqual([]);
+    expect(t.read).toBe(g);
   });
 });

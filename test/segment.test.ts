@@ -13,6 +13,8 @@ import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate } from '../pipeline/structure/decode.ts';
 import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver } from '../pipeline/structure/judge.ts';
 import { bareNumber, setAside } from '../pipeline/structure/reading-input.ts';
+import { twinOrder } from '../pipeline/structure/twin-columns.ts';
+import { appendedKeyStart } from '../pipeline/structure/key-block.ts';
 import { SURE_MARGIN } from '../pipeline/structure/model.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
 import type { PaperDocument } from '../pipeline/document.ts';
@@ -327,10 +329,44 @@ describe('structural verdict', () => {
     const side = [at(fs[0], 0, 100), at(fs[1], 0, 200), at(fs[2], 1, 80), at(fs[3], 1, 100), at(fs[4], 1, 200)].map((f, index) => ({ ...f, index }));
     const reading = decode(side, candidates(side), settings);
     expect(reading.anchors.map(a => a.number)).toEqual([1, 2, 1, 2]);
-    expect(levelTwins(reading)).toBe(2);
+    expect(levelTwins(reading, side)).toBe(2);
     // The same runs one under the other (a second section on the next page of one column) are no twins.
     const below = side.map(f => (f.line.column === 1 ? { ...f, line: { ...f.line, column: 0, page: 2 } } : f));
-    expect(levelTwins(decode(below, candidates(below), settings))).toBe(0);
+    expect(levelTwins(decode(below, candidates(below), settings), below)).toBe(0);
+    // Another subject's questions beside these, level by chance, print other numbers: no translation.
+    const other = side.map(f => (f.line.column === 1 && f.lead ? { ...f, text: `${f.lead.number} Trova ${f.lead.number * 7 + 3}. (5 punti)` } : f));
+    expect(levelTwins(decode(other, candidates(other), settings), other)).toBe(0);
+  });
+
+  it('reads a paper printed twice side by side twin by twin: each question\'s twin after its block, its number a repeat', () => {
+    const at = (f: LineFeatures, column: number, y: number) => ({ ...f, line: { ...f.line, page: 1, column, bbox: [70, y, 400, y + 12] as [number, number, number, number] } });
+    const fs = features([
+      { text: '1 Find x. (2 marks)', marks: true, bold: true }, { text: 'x + 1 = 3', indent: 10 }, { text: '2 Find y. (2 marks)', marks: true, bold: true },
+      { text: 'Verifica', heading: 'plain' }, { text: '1 Trova x. (2 punti)', marks: true, bold: true }, { text: 'x + 1 = 3', indent: 10 }, { text: '2 Trova y. (2 punti)', marks: true, bold: true },
+    ]);
+    const side = [at(fs[0], 0, 100), at(fs[1], 0, 120), at(fs[2], 0, 200), at(fs[3], 1, 80), at(fs[4], 1, 100), at(fs[5], 1, 120), at(fs[6], 1, 200)].map((f, index) => ({ ...f, index }));
+    const order = twinOrder(side, decode(side, candidates(side), settings))!;
+    const featureOf = (l: Line) => side.find(f => f.line.column === l.column && f.line.bbox[1] === l.bbox[1])!;
+    expect(order.map(l => featureOf(l).text)).toEqual(['Verifica', '1 Find x. (2 marks)', 'x + 1 = 3', '1 Trova x. (2 punti)', 'x + 1 = 3', '2 Find y. (2 marks)', '2 Trova y. (2 punti)']);
+    // The twins' lines say so: their marks and options are not read again.
+    expect(order.map(l => !!l.twin)).toEqual([false, false, false, true, true, false, true]);
+    // Read again in that order: two questions, each with its twin's lines, and no twins left.
+    const again = order.map((l, index) => ({ ...featureOf(l), line: l, index }));
+    const reading = decode(again, candidates(again), settings);
+    expect(reading.anchors.map(a => a.candidate.f.text)).toEqual(['1 Find x. (2 marks)', '2 Find y. (2 marks)']);
+    expect(levelTwins(reading, again)).toBe(0);
+    // A paper of one column has no twins to read.
+    expect(twinOrder(fs, decode(fs.slice(0, 3), candidates(fs.slice(0, 3)), settings))).toBeNull();
+  });
+
+  it('starts a key whose title opens its page there, the last question\'s options before it set as pairs are', () => {
+    // Page 1: the last question and its options `1. 82` … (each a pair, as a key's rows of one pair are); page 2: the key, a digit of its row of numbers misread.
+    const fs = features([
+      { text: '19 Find 25% of 320.', marks: true }, { text: '1. 82' }, { text: '2. 83' }, { text: '3. 80' },
+      { text: 'Answers', heading: 'plain' }, { text: '№ 1 2 8 4 5 6 7' }, { text: '✓ 3 1 4 1 1 4 1' },
+    ]);
+    expect(appendedKeyStart(fs)).toBe(4);
+    expect([...setAside(fs, {} as PaperDocument)].filter(([, k]) => k === 'key').map(([i]) => i)).toEqual([4, 5, 6]);
   });
 
   it('counts a heading\'s front that no question follows as text the reading leaves unexplained', () => {

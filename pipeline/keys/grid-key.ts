@@ -10,6 +10,7 @@ import { cellPng, inkBox, isCircled, type Gray } from './grid.ts';
 import { readCircled, readNumber } from './image-key.ts';
 import { gridTables, type GridCell, type GridRow } from './key-table.ts';
 import { answerToken, PairBlocks, type PairBlock } from './pair-key.ts';
+import { numberRun } from './number-run.ts';
 
 /** The characters an answer cell may hold (for OCR's whitelist), and how a reading is folded onto them. */
 export interface AnswerAlphabet {
@@ -24,49 +25,10 @@ export interface GridKeyReading {
   problems: string[];
 }
 
-/** Of a row's number cells, at least this share must agree on where the run starts. */
-const AGREE = 0.6;
 /** Glyph height (pixels) a cell is scaled to for OCR. */
 const GLYPH = 42;
 
 const centre = (c: GridCell) => (c.box[0] + c.box[2]) / 2;
-
-/**
- * Readings as a run of item numbers in the order given, one per cell (null for a cell whose number
- * cannot be told), or null where they are no such run. Where most cells agree on a run rising by
- * one, every cell takes its number from the run (OCR need only agree on where it starts); a key
- * that leaves numbers out (a form that keeps a longer form's numbers, a question answered in words)
- * rises by more, and each cell keeps its own reading where the readings rise. A reading that breaks
- * the rise (`12` read as `42` between 10 and 15) is left unread, one in five cells at most: a row
- * of pairs (number, value, number, value) breaks it more often than that.
- */
-export function numberRun(read: (number | null)[]): (number | null)[] | null {
-  const votes = new Map<number, number>();
-  read.forEach((r, i) => { if (r !== null) votes.set(r - i, (votes.get(r - i) ?? 0) + 1); });
-  const [start, agree] = [...votes.entries()].sort((x, y) => y[1] - x[1])[0] ?? [NaN, 0];
-  const enough = Math.max(2, read.length * AGREE);
-  if (agree >= enough && start >= 1) return read.map((_, i) => start + i);
-  const rising = longestRising(read);
-  const known = read.filter(r => r !== null).length;
-  if (rising.size < enough || known - rising.size > Math.floor(read.length / 5)) return null;
-  return read.map((r, i) => (rising.has(i) ? r : null));
-}
-
-/** The cells (by index) of the longest strictly rising run of readings ≥ 1, gaps allowed. */
-function longestRising(read: (number | null)[]): Set<number> {
-  const len: number[] = [], prev: number[] = [];
-  let best = -1;
-  read.forEach((r, i) => {
-    len[i] = 0; prev[i] = -1;
-    if (r === null || r < 1) return;
-    len[i] = 1;
-    for (let j = 0; j < i; j++) if (len[j] && read[j]! < r && len[j] + 1 > len[i]) { len[i] = len[j] + 1; prev[i] = j; }
-    if (best < 0 || len[i] > len[best]) best = i;
-  });
-  const out = new Set<number>();
-  for (let i = best; i >= 0; i = prev[i]) out.add(i);
-  return out;
-}
 
 /**
  * The row read as a row of item numbers, one per inked cell from left to right, or null where it

@@ -5,6 +5,8 @@ import type { Gray } from '../pixels/gray.ts';
 
 // Grey pixels and their loading live with the rest of the pixel work; named here too for the keys' readers.
 export { loadGray, type Gray } from '../pixels/gray.ts';
+export { inkBox } from '../pixels/cells.ts';
+import { inkBox } from '../pixels/cells.ts';
 
 export interface Cell {
   row: number;
@@ -45,15 +47,6 @@ function longestDarkRun(g: Gray, fixed: number, horizontal: boolean, from: numbe
     if (run > best) best = run;
   }
   return best;
-}
-
-/** The bounding box of the ink inside a rectangle, or null when it is (nearly) blank. */
-export function inkBox(g: Gray, x0: number, y0: number, x1: number, y1: number): Cell['ink'] {
-  let a = Infinity, b = Infinity, c = -1, d = -1, n = 0;
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
-    if (g.data[y * g.width + x] < DARK) { n++; a = Math.min(a, x); b = Math.min(b, y); c = Math.max(c, x); d = Math.max(d, y); }
-  }
-  return n >= 6 ? [a, b, c + 1, d + 1] : null;
 }
 
 /** Every ruled table in the image: groups of long horizontal rules crossed by vertical ones. */

@@ -8,7 +8,7 @@ import { sharp } from '../providers/lazy.ts';
 import type { OcrPool } from '../providers/ocr.ts';
 import { inkBox, isCircled, type Gray } from './grid.ts';
 import { readCircled, readNumber } from './image-key.ts';
-import { ruledTables } from './cells.ts';
+import { ruledTables } from '../pixels/cells.ts';
 
 type Box = [number, number, number, number];
 

@@ -6,6 +6,8 @@
 // heading names. Used for key PDFs with a text layer, keys appended to a paper (its tail), and key
 // pages read by OCR.
 
+import { numberRun } from './number-run.ts';
+
 /** One token of a line: its text and where it stands across the page (x0 = x1 = NaN where unknown). */
 export interface KeyToken { text: string; x0: number; x1: number }
 export interface KeyTextLine { page: number; tokens: KeyToken[] }
@@ -29,6 +31,8 @@ export interface PairBlock {
 }
 
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
+/** A row of numbers with one misread is told as a key's only this long: a short line of numbers is as likely a question's. */
+const MISREAD_ROW = 5;
 
 /** A line's text split at spaces, each piece placed across the span it came from by its share of the characters. */
 export function tokensOfSpans(spans: { text: string; bbox: [number, number, number, number] }[]): KeyToken[] {
@@ -135,7 +139,12 @@ function numberRow(tokens: KeyToken[]): KeyToken[] | null {
   const first = tokens.findIndex(x => itemNumber(x.text) !== null);
   if (first < 0 || first > 2) return null;
   const nums = tokens.slice(first);
-  return nums.length >= 2 && rising(nums) ? nums : null;
+  if (nums.length >= 2 && rising(nums)) return nums;
+  // A row OCR read with a digit wrong (`1 2 8 4 5 …`): where most of a long row's numbers agree on
+  // a run rising by one, the run gives every cell its number.
+  const run = nums.length >= MISREAD_ROW ? numberRun(nums.map(x => itemNumber(x.text))) : null;
+  if (!run || run.some((n, i) => n === null || (i > 0 && n !== run[i - 1]! + 1))) return null;
+  return nums.map((x, i) => ({ ...x, text: String(run[i]) }));
 }
 
 /** The answers under a row of numbers, each matched to a number by position (by order where positions are unknown). */

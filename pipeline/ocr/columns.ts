@@ -5,7 +5,7 @@
 // is then read column by column, as its text layer would be, not in bands across both columns.
 // A first page often opens with a title and an instructions box set across the columns: the
 // columns may start below such a head, which is then read as one block across the page.
-import type { Column, Shape } from '../document.ts';
+import type { BBox, Column, Shape } from '../document.ts';
 import { findColumns, type ColumnInput } from '../text/columns.ts';
 import type { Gray } from '../pixels/gray.ts';
 import { inkRuns } from '../pixels/runs.ts';
@@ -29,8 +29,12 @@ export interface InkColumns {
   columns: Column[];
 }
 
-/** The page's columns, in points, from its ink between body.y0 and body.y1 and its rules. */
-export function findColumnsFromInk(g: Gray, size: { width: number; height: number }, body: { y0: number; y1: number }, shapes: Shape[], scale: number): InkColumns {
+/**
+ * The page's columns, in points, from its ink between body.y0 and body.y1 and its rules. `tables`
+ * (points), painted out of `g`, are one piece each strip they cross: the blanks between their
+ * cells line up down the table like a gutter, and no column runs through a table.
+ */
+export function findColumnsFromInk(g: Gray, size: { width: number; height: number }, body: { y0: number; y1: number }, shapes: Shape[], scale: number, tables: BBox[] = []): InkColumns {
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   // Pieces of ink stand for runs of text: on the strip's foot, as tall as it, with no text to weigh.
   const pieces: ColumnInput['spans'][number][] = [];
@@ -40,6 +44,7 @@ export function findColumnsFromInk(g: Gray, size: { width: number; height: numbe
     for (const [a, b] of inkRuns(g, [0, y, g.width, bottom], px(PIECE_GAP), 'x')) {
       if (b - a >= px(MIN_PIECE)) pieces.push({ bbox: [a / scale, y / scale, b / scale, bottom / scale], baseline: bottom / scale, size: (bottom - y) / scale, text: '' });
     }
+    for (const t of tables) if (t[1] < bottom / scale && t[3] > y / scale) pieces.push({ bbox: [t[0], y / scale, t[2], bottom / scale], baseline: bottom / scale, size: (bottom - y) / scale, text: '' });
   }
   const below = (top: number) => {
     const under = pieces.filter(p => p.bbox[1] >= top);

@@ -16,6 +16,7 @@ import { otsuLevel } from '../pixels/threshold.ts';
 import { cropPng } from '../pixels/crop.ts';
 import { drawingsIn } from '../pixels/drawings.ts';
 import { framesIn, withoutFrames } from '../pixels/frames.ts';
+import { pageTables } from './table-cells.ts';
 import { strokeWidth } from '../pixels/stroke.ts';
 import { latinLabels } from './label-glyphs.ts';
 import { labelRuns } from './label-runs.ts';
@@ -89,6 +90,8 @@ interface Area {
   words: OcrWord[];
   /** A bracketed mark (`[3점]`) ending the band, read alone. */
   mark: { box: Box; text: string } | null;
+  /** A cell of a ruled table (ocr/table-cells.ts), read alone: no question number or mark is looked for in it. */
+  cell?: boolean;
 }
 
 /** What a page's pixels give whatever the template asks of them. */
@@ -109,7 +112,7 @@ interface PageReading {
 const kept = new WeakMap<PdfPage, PageReading>();
 
 /** A page's pixels cut up for the recogniser: its rules found and painted out, its bands. */
-interface CutPage { g: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; top: number; places: Omit<Area, 'words' | 'mark'>[] }
+interface CutPage { g: Gray; bandsFrom: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; top: number; places: Omit<Area, 'words' | 'mark'>[] }
 
 /** The page at OCR resolution (its stored picture where it is a scan, else drawn), rules found and painted out, cut into bands: this thread's part. */
 async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, dpi: number, scan?: Buffer): Promise<CutPage> {
@@ -117,15 +120,21 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   // A scan's own picture, at the size pdf.js would draw the page (a rotated page is drawn).
   const picture = pdfPage.rotate === 0 ? scan : undefined;
   const page = picture ? await scanGray(picture, Math.ceil(size.width * scale), Math.ceil(size.height * scale)) : await renderGray(pdfPage, dpi);
-  const rules = rulesFromImage(page, scale, number);
+  // Ruled tables first, while their rules are whole (a table as wide as the page has rules as long
+  // as a head rule's): read cell by cell, and out of the way of everything found after them.
+  const tables = pageTables(page, scale, number);
+  const rules = rulesFromImage(tables.cleared, scale, number);
   // Frames round text (a boxed heading or number) are painted out too: the recogniser reads a band
   // holding one as a picture. They stay on the page as rectangles, as a born-digital page draws them.
-  const unruled = withoutRules(page, rules, scale);
+  const unruled = withoutRules(tables.cleared, rules, scale);
   const frames = framesIn(unruled, scale);
-  const g = withoutFrames(unruled, frames, scale);
+  // What is read (tables' text kept), and what bands and columns are found in (tables left out).
+  const uncut = withoutFrames(unruled, frames, scale);
+  const g = tables.boxes.length ? withoutFrames(withoutRules(tables.read, rules, scale), frames, scale) : uncut;
   const shapes: Shape[] = [...rules, ...frames.map(f => ({ page: number, kind: 'rect' as const, visible: true, bbox: f.box.map(v => v / scale) as BBox }))];
   const body = findBody(size, shapes);
-  const { top, columns } = findColumnsFromInk(g, size, body, shapes, scale);
+
+  const { top, columns } = findColumnsFromInk(uncut, size, body, shapes, scale, tables.boxes.map(b => b.map(v => v / scale) as BBox));
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   // A head set across the columns (a title, an instructions box) is one block of the page's width.
   const head: Box[] = columns.length > 1 && top > body.y0 ? [[0, px(body.y0), g.width, px(top)]] : [];
@@ -138,11 +147,13 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   const edgePieces = edges.flatMap(e => inkRuns(g, e, px(EDGE_GAP), 'x').map(([x0, x1]) => [Math.max(0, x0 - PAD), e[1], Math.min(g.width, x1 + PAD), e[3]] as Box));
   for (const c of [...edgePieces, ...columnBoxes]) {
     const edge = edgePieces.includes(c);
-    const bands = inkRuns(g, c, px(BAND_GAP), 'y').filter(([a, b]) => b - a >= px(MIN_BAND)).map(([y0, y1]) => [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)] as Box);
+    const bands = inkRuns(uncut, c, px(BAND_GAP), 'y').filter(([a, b]) => b - a >= px(MIN_BAND)).map(([y0, y1]) => [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)] as Box);
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
     for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
   }
-  return { g, level: otsuLevel(g), shapes, columnBoxes, columns, top, places: places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8) };
+  const bandPlaces = places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8);
+  const cells = tables.cells.map(box => ({ box, shrink: 1, edge: false, left: box[0], cell: true }));
+  return { g, bandsFrom: uncut, level: otsuLevel(g), shapes: [...shapes, ...tables.shapes], columnBoxes, columns, top, places: [...bandPlaces, ...cells] };
 }
 
 /** The recogniser's confidence in a band's reading: its words' confidences, each weighted by its length (0 where nothing was read). */
@@ -162,15 +173,20 @@ let cutting: Promise<unknown> = Promise.resolve();
 async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: Buffer): Promise<PageReading> {
   const turn = cutting.then(() => cutPage(pdfPage, number, size, dpi, scan));
   cutting = turn.catch(() => {});
-  const { g, level, shapes, columnBoxes, columns, top, places } = await turn;
+  const { g, bandsFrom, level, shapes, columnBoxes, columns, top, places } = await turn;
   const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
   const areas = await Promise.all(places.map(async (place): Promise<Area> => {
     const { box: area, shrink, edge } = place;
+    // A band is read off the page without its tables (a band beside a table's edge holds none of its
+    // text), a cell off the page with its table's rules painted out.
+    const from = place.cell ? g : bandsFrom;
     // Read as the page shows it (the recogniser's network reads grey); a band it is unsure of is read
     // again cut to black and white at the page's level, and the surer reading kept.
-    let { words: found } = await pool.recognize(await cropPng(g, area, shrink, BORDER), { mode: 'block' });
+    let { words: found } = await pool.recognize(await cropPng(from, area, shrink, BORDER), { mode: 'block' });
+    // A lone digit in a table's cell may come back empty as a block; as a line, or a word, it is read.
+    for (const mode of ['line', 'word'] as const) if (place.cell && !found.some(w => w.text.trim())) found = (await pool.recognize(await cropPng(from, area, shrink, BORDER), { mode })).words;
     if (sureness(found) < SURE_BAND) {
-      const again = (await pool.recognize(await cropPng(g, area, shrink, BORDER, level), { mode: 'block' })).words;
+      const again = (await pool.recognize(await cropPng(from, area, shrink, BORDER, level), { mode: 'block' })).words;
       if (sureness(again) >= sureness(found) + SURER) found = again;
     }
     const [ox, oy] = area;
@@ -179,9 +195,9 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
     const words = found.map(w => ({
       ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box,
       rowHeight: w.rowHeight / shrink, glyphs: w.glyphs.map(c => ({ text: c.text, x0: x(c.x0), x1: x(c.x1) })),
-    })).flatMap(w => partAtMissedSpaces(g, level, w));
+    })).flatMap(w => partAtMissedSpaces(from, level, w));
     // A bracketed mark at the end of a line, which OCR in context garbles, read again alone.
-    const mark = edge ? null : await bracketedMark(g, area, pool, px(WORD_GAP));
+    const mark = edge || place.cell ? null : await bracketedMark(from, area, pool, px(WORD_GAP));
     return { ...place, words, mark };
   }));
   return { pool, dpi, g, shapes, columnBoxes, columns, top, areas };
@@ -213,8 +229,8 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   });
   const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
   // A question number at the column's margin that OCR in context did not read as one, read again alone.
-  const numbers = await Promise.all(areas.map(async ({ box: area, edge, left, words }) => {
-    if (edge || numberIndent === undefined) return null;
+  const numbers = await Promise.all(areas.map(async ({ box: area, edge, left, words, cell }) => {
+    if (edge || cell || numberIndent === undefined) return null;
     const first = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     // A question number stands at the column's very edge (text under it is indented); a word OCR
     // read as Hangul or Han is none. A number read in context, with its dot or bare (`17 (0–5)`, a

@@ -166,6 +166,8 @@ function boxOf(m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox 
 }
 
 const spansRead = new WeakMap<PdfPage, Promise<RawSpan[]>>();
+/** Text made only of C0 control characters and spaces. */
+export const CONTROL_ONLY = /^[\u0000-\u001f\s]+$/u;
 
 /**
  * The page's text runs with their real (embedded) font names. Call after `pageShapes` so fonts are
@@ -196,7 +198,9 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
   };
   const out: RawSpan[] = [];
   for (const item of content.items) {
-    if (!('str' in item) || !item.str || !item.str.trim()) continue;
+    // A run of control characters alone is no text: a font whose map gives its space glyph U+0001
+    // (a NanumGothic subset printed by Chromium) prints a space there, and the gap says so.
+    if (!('str' in item) || !item.str || !item.str.trim() || CONTROL_ONLY.test(item.str)) continue;
     const t = item.transform as Matrix;
     const size = Math.hypot(t[2], t[3]) || Math.hypot(t[0], t[1]);
     const m = multiply(vt, t);

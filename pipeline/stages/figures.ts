@@ -36,10 +36,17 @@ const LABEL_WIDTH = 40;
 function bands(doc: PaperDocument): Map<Question, { page: number; column: number; y0: number; y1: number }[]> {
   const out = new Map<Question, { page: number; column: number; y0: number; y1: number }[]>();
   const starts = doc.questions.map(q => q.lines[0]);
+  // Lines of each question: a band also ends at another question's line below it in its column (a
+  // paper printed twice side by side reads each question's twin in the other column, where no
+  // question starts).
+  const owner = new Map(doc.questions.flatMap(q => q.lines.map(l => [l, q] as const)));
   doc.questions.forEach((q, i) => {
     out.set(q, q.regions.map((r, k) => {
       const page = doc.pages[r.page - 1];
-      const next = starts.slice(i + 1).find(l => l.page === r.page && l.column === r.column);
+      const others = doc.lines.filter(l => l.page === r.page && l.column === r.column && l.bbox[1] > r.bbox[1] && owner.has(l) && owner.get(l) !== q);
+      const below = others.length ? others.reduce((a, b) => (b.bbox[1] < a.bbox[1] ? b : a)) : undefined;
+      const start = starts.slice(i + 1).find(l => l.page === r.page && l.column === r.column);
+      const next = below && (!start || below.bbox[1] < start.bbox[1]) ? below : start;
       // A question carried over to a new column or page owns its top, where a figure may stand
       // above the first carried line.
       const y0 = k === 0 ? r.bbox[1] - 4 : Math.min(r.bbox[1] - 4, page.body.y0);

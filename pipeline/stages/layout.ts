@@ -17,13 +17,16 @@ export function layoutStage(): Stage {
     kind: 'processor',
     run(doc) {
       const all: Line[] = [];
+      // Which way the paper reads is the paper's, not each page's: a page of an Arabic paper that
+      // prints every question in English too holds as many Latin letters as Arabic.
+      const rtl = pageReadsRtl(doc.pages.flatMap(p => p.spans));
       for (const page of doc.pages) {
         // A page read by OCR brings the columns its pixels show (ocr/columns.ts): its words, a line
-        // cut where the scan is askew or a title set across the gutter, say less of the gutter.
-        page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : page.ocr && page.columns.length > 1 ? page.columns : findColumns(page);
+        // cut where the scan is askew or a title set across the gutter, a table's cells read one by
+        // one, say less of the gutter.
+        page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : page.ocr && page.columns.length ? page.columns : findColumns(page);
         const byColumn = page.columns.map(() => [] as Span[]);
-        // A page that reads right to left reads its columns from the right.
-        const rtl = pageReadsRtl(page.spans);
+        // A paper that reads right to left reads its columns from the right.
         // A head OCR found set across the columns is read first, whole, with the first column's lines.
         const head = page.columnsTop !== undefined && page.columns.length > 1 ? page.columnsTop : -Infinity;
         const firstColumn = rtl ? page.columns.length - 1 : 0;

@@ -19,6 +19,7 @@ import { decode, type Reading } from '../structure/decode.ts';
 import { assemble, questionsOf, type LineRole } from '../structure/assemble.ts';
 import type { Draft } from '../structure/question.ts';
 import { judge, readConventions } from '../structure/judge.ts';
+import { twinOrder } from '../structure/twin-columns.ts';
 import type { LabelStats } from '../structure/label-role.ts';
 import { labelGroups } from '../structure/label-groups.ts';
 import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
@@ -226,6 +227,13 @@ export function segmentStage(): Stage {
           if (doc.exam.conventions) doc.exam.conventions = { ...doc.exam.conventions, ...learned.conventions };
           read = readPaper(doc, bodySize);
         }
+      }
+      // A paper printed twice side by side (a language a column): read again twin by twin.
+      const twinLines = twinOrder(read.features, read.reading);
+      if (twinLines) {
+        doc.lines = twinLines;
+        read = readPaper(doc, bodySize);
+        doc.messages.info('segment/twin-columns', 'the paper prints its questions twice side by side (a column a language): each question is read with its twin beside it', { stage: 'segment' });
       }
       const t = doc.template;
       const { features, aside, reading } = read;

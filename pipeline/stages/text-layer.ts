@@ -105,8 +105,9 @@ export function textLayerStage(): Stage {
         const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined }).then(read => {
           page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
           page.ocr = true;
-          // The columns its ink shows (several only) and where they start: layout reads the page by them.
-          if (read.columns.length > 1) { page.columns = read.columns; page.columnsTop = read.top; }
+          // The columns its ink shows and where they start: layout reads the page by them.
+          page.columns = read.columns;
+          if (read.columns.length > 1) page.columnsTop = read.top;
           doc.counters.pagesOcr = (doc.counters.pagesOcr ?? 0) + 1;
           return read.spans;
         }, e => { throw unreadable(page.number, e); }));

@@ -4,6 +4,7 @@
 // and a stated count the reading does not reach. An unsure paper is `needs-review`, with its reasons.
 import type { PaperDocument } from '../document.ts';
 import type { LineFeatures } from './candidates.ts';
+import { twinPairs } from './twin-columns.ts';
 import type { Reading } from './decode.ts';
 import type { LineRole } from './assemble.ts';
 import { MIN_COVERAGE, SURE_MARGIN } from './model.ts';
@@ -151,33 +152,14 @@ export function leadsUnread(reading: Reading, features: LineFeatures[], roles: L
   return out;
 }
 
-/** Two anchors this close in height (points) stand level with each other. */
-const LEVEL = 2;
-/** A run has at least this many questions level with another run's to be its twin. */
-const TWINS_LEAST = 2;
-
 /**
  * Questions of one run of numbering that stand level with the same-numbered questions of another
- * run, in another column of the same page (`1` beside `1`, `2` beside `2`): the second column prints
- * the first one again (a translation set beside it), not more questions. Counted per pair of anchors.
+ * run, in another column of the same page: the second column prints the first one again (a
+ * translation set beside it), not more questions. Segment reads such a paper twin by twin
+ * (structure/twin-columns.ts); a reading that still has them is unsure.
  */
-export function levelTwins(reading: Reading): number {
-  const runs: number[] = [];
-  reading.anchors.forEach((a, k) => runs.push(k > 0 && (a.number <= reading.anchors[k - 1].number || a.candidate.major !== reading.anchors[k - 1].candidate.major) ? runs[k - 1] + 1 : (runs[k - 1] ?? 0)));
-  // By run and page: a run that goes on past the page (the next section read into it) is judged where it stands beside the other.
-  const twinsIn = new Map<string, number>(), size = new Map<string, number>();
-  reading.anchors.forEach((b, j) => {
-    const lb = b.candidate.f.line;
-    const at = `${runs[j]}:${lb.page}`;
-    size.set(at, (size.get(at) ?? 0) + 1);
-    if (reading.anchors.some((a, i) => runs[i] < runs[j] && a.number === b.number && a.candidate.f.line.page === lb.page
-      && a.candidate.f.line.column !== lb.column && Math.abs(a.candidate.f.line.bbox[1] - lb.bbox[1]) <= LEVEL)) twinsIn.set(at, (twinsIn.get(at) ?? 0) + 1);
-  });
-  // A run counts where most of its questions on the page have a twin: two sections of a three-column
-  // paper may set a question or two level by chance, not question for question.
-  let twins = 0;
-  for (const [at, n] of twinsIn) if (n >= TWINS_LEAST && n * 2 >= size.get(at)!) twins += n;
-  return twins;
+export function levelTwins(reading: Reading, features: LineFeatures[]): number {
+  return twinPairs(reading, features).length;
 }
 
 /** Items of a numbered list before the questions with a run of options under them, at least this many (and half the list). */
@@ -213,7 +195,7 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
   const passed = numbersPassedOver(reading, features);
   if (passed.length) reasons.push(`numbers printed where the reading skips them: ${passed.slice(0, 8).join(', ')}${passed.length > 8 ? ', …' : ''}`);
   const unread = leadsUnread(reading, features, roles).filter(k => !passed.includes(Number(k)));
-  const twins = levelTwins(reading);
+  const twins = levelTwins(reading, features);
   if (twins) reasons.push(`${twins} questions stand level with the same-numbered questions of another run in the next column (the paper printed again beside itself?)`);
   if (unread.length) reasons.push(`questions printed as the others are but not read: ${unread.slice(0, 8).join(', ')}${unread.length > 8 ? ', …' : ''}`);
   const listed = listedWithOptions(reading, features, roles);

@@ -44,6 +44,9 @@ export function appendedKeyStart(features: LineFeatures[]): number | null {
     if (under.has(i)) continue;
     if (rows.has(i)) { first = i; entries += rows.get(i)!; continue; }
     if (!label(features[i])) break;
+    // A key whose title opens its page starts there: the rows on the page before are the last
+    // question's (its options `1. 82` … `4. 41`, set as a table of pairs is).
+    if (first !== null && features[i].heading !== null && (i === 0 || features[i - 1].line.page !== features[i].line.page)) break;
   }
   // Something must come before the key: a paper that is nothing but rows of numbers has no questions to end.
   if (first === null || entries < MIN_ENTRIES || first === 0) return null;

@@ -26,17 +26,26 @@ export interface Draft {
 export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   const t = d.template ?? doc.template;
   const id = questionId(doc.sha256, d.section, d.number);
-  const all = d.lines.flatMap(l => l.spans);
+  // The question's own lines: a twin printed beside it in another language (its lines after these)
+  // says its marks, options and parts again.
+  const own = d.lines.filter(l => !l.twin), twin = d.lines.filter(l => l.twin);
+  const all = own.flatMap(l => l.spans);
   const skip = new Set(d.anchor);
-  const byPattern = t.re.points ? patternPoints(d.lines, t, new Set(), new Set(d.anchor)) : null;
-  const points = t.re.points ? byPattern : findPoints(all, t, d.lines.some(l => doc.pages[l.page - 1].ocr));
+  const byPattern = t.re.points ? patternPoints(own, t, new Set(), new Set(d.anchor)) : null;
+  const points = t.re.points ? byPattern : findPoints(all, t, own.some(l => doc.pages[l.page - 1].ocr));
   const value = points?.value ?? d.sectionPoints;
   // Under a heading for worked answers (非选择题) a lettered list inside a question is not its options.
-  const ocr = d.lines.some(l => doc.pages[l.page - 1].ocr);
-  const { options, firstLine } = d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(d.lines, t, skip, ocr);
+  const ocr = own.some(l => doc.pages[l.page - 1].ocr);
+  const optionsIn = (lines: Line[]) => (d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(lines, t, skip, ocr));
+  const { options, firstLine } = optionsIn(own);
+  // The stem: the question's lines before its options, then its twin's before the twin's.
+  const ownStem = firstLine >= 0 ? firstLine : own.length;
+  const twinFirst = twin.length ? optionsIn(twin).firstLine : -1;
+  const twinStem = twinFirst >= 0 ? twinFirst : twin.length;
+  const lines = twin.length ? [...own.slice(0, ownStem), ...twin.slice(0, twinStem), ...own.slice(ownStem), ...twin.slice(twinStem)] : d.lines;
   if (value === null && !t.re.sectionPoints) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
   else if (value !== null && t.points.values && !t.points.values.includes(value)) doc.messages.warn('segment/unusual-points', `points ${value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
-  const spans = partSpans(d.lines, t, skip, byPattern?.markers ?? []);
+  const spans = partSpans(own, t, skip, byPattern?.markers ?? []);
   const parts = spans.map(s => s.part);
   let type: QuestionType = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
   // On a paper read by inferred conventions, a prompt ending in `=` asks for a value; each part is
@@ -44,8 +53,8 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   // A question with no parts whose whole prompt is one line holding a quantity (`What is
   // 25 + 5 × 6?`) asks for a short answer; a worked answer is asked for in parts, at length or in words.
   if (type === 'free' && t.infer) {
-    for (const s of spans) s.part.type = asksForValue(d.lines.slice(s.from, s.to)) ? 'short' : 'free';
-    if (parts.length ? parts[0].type === 'short' : asksForValue(d.lines) || shortPrompt(d.lines, skip)) type = 'short';
+    for (const s of spans) s.part.type = asksForValue(own.slice(s.from, s.to)) ? 'short' : 'free';
+    if (parts.length ? parts[0].type === 'short' : asksForValue(own) || shortPrompt(own, skip)) type = 'short';
   }
   if (type === 'mcq' && d.typeHint === 'mcq-multi') type = 'mcq-multi';
   else if (d.typeHint === 'free') type = 'free';
@@ -61,9 +70,9 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
     parts,
     flags: [],
     page: d.lines[0].page,
-    lines: d.lines,
+    lines,
     anchor: d.anchor,
-    stemLines: firstLine >= 0 ? firstLine : d.lines.length,
+    stemLines: ownStem + twinStem,
     regions: regionsOf(d.lines),
     stem: '',
     options,

@@ -54,6 +54,8 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
     // decoder takes only at a cost.
     const kind = aside.get(f.index);
     if (kind === 'stopped' || kind === 'key') continue;
+    // A question printed again beside itself (its twin, structure/twin-columns.ts) opens none.
+    if (f.line.twin) continue;
     const out0 = out.length;
     if (f.ocr) {
       const left = doc.pages[f.line.page - 1].columns[f.line.column];
