@@ -24,7 +24,7 @@ export function layoutStage(): Stage {
         // A page read by OCR brings the columns its pixels show (ocr/columns.ts): its words, a line
         // cut where the scan is askew or a title set across the gutter, a table's cells read one by
         // one, say less of the gutter.
-        page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : page.ocr && page.columns.length ? page.columns : findColumns(page);
+        page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : page.ocr && page.columns.length ? page.columns : findColumns({ ...page, rtl });
         const byColumn = page.columns.map(() => [] as Span[]);
         // A paper that reads right to left reads its columns from the right.
         // A head OCR found set across the columns is read first, whole, with the first column's lines.

@@ -16,7 +16,8 @@ type Boxed = Pick<Span, 'bbox'>;
 /** What the gutter search reads of a run: its box, baseline, size and text (an OCR page's piece of ink has no text). */
 type Run = Pick<Span, 'bbox' | 'baseline' | 'size' | 'text'>;
 /** What the column finder reads of a page: its size, its drawn rules and its runs of text. */
-export type ColumnInput = Pick<PageInfo, 'width' | 'height' | 'shapes'> & { spans: readonly Run[] };
+/** `rtl`: the paper reads right to left, so a margin of marks at its lines' ends stands at the left. */
+export type ColumnInput = Pick<PageInfo, 'width' | 'height' | 'shapes'> & { spans: readonly Run[]; rtl?: boolean };
 
 /**
  * How a gutter is looked for: `clear`, a band no run crosses; `tolerant`, the widest band at most a
@@ -29,7 +30,7 @@ type GutterMode = 'clear' | 'tolerant' | 'emptiest';
  * The widest gutter in [lo, hi) of a text block, with runs enough on both sides that reach down the
  * block (see `GutterMode`). Null where there is none.
  */
-function gutter(spans: readonly Run[], lo: number, hi: number, mode: GutterMode): number | null {
+function gutter(spans: readonly Run[], lo: number, hi: number, mode: GutterMode, rtl: boolean): number | null {
   const x0 = Math.floor(lo), x1 = Math.ceil(hi);
   const cover = new Int32Array(Math.max(0, x1 - x0) + 1);
   // The emptiest search counts a row's runs that stand closer than a gutter once (`stretches`).
@@ -47,15 +48,15 @@ function gutter(spans: readonly Run[], lo: number, hi: number, mode: GutterMode)
       if (run >= GUTTER_MIN) runs.push({ width: run, at: x - run / 2 });
       run = 0;
     }
-    for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, mode)) return at;
+    for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, mode, rtl)) return at;
   }
   return null;
 }
 
 /** A gutter by the first mode that finds one, and whether it took the emptiest search. */
-function firstGutter(spans: readonly Run[], lo: number, hi: number): { at: number; emptiest: boolean } | null {
+function firstGutter(spans: readonly Run[], lo: number, hi: number, rtl: boolean): { at: number; emptiest: boolean } | null {
   for (const mode of ['clear', 'tolerant', 'emptiest'] as const) {
-    const at = gutter(spans, lo, hi, mode);
+    const at = gutter(spans, lo, hi, mode, rtl);
     if (at !== null) return { at, emptiest: mode === 'emptiest' };
   }
   return null;
@@ -149,7 +150,7 @@ function besideText(short: readonly Run[], other: readonly Run[], across: number
 }
 
 /** Whether a vertical band at x parts the runs into two columns (see `gutter`). */
-function separates(spans: readonly Run[], bestAt: number, mode: GutterMode): boolean {
+function separates(spans: readonly Run[], bestAt: number, mode: GutterMode, rtl: boolean): boolean {
   const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
   if (left.length <= 3 || right.length <= 3) return false;
   // Each side is as wide as a column is: a graph's axis labels beside the text (the right half of a
@@ -159,7 +160,8 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode): boo
   if (across(left) < block * COLUMN_MIN_SHARE || across(right) < block * COLUMN_MIN_SHARE) return false;
   // Whatever the band, a side that only continues the other's rows is no column (the right half of a
   // grid of options under short questions leaves a clear band, a title beside it).
-  if (oneFlow(left, right)) return false;
+  // (The far side is the left on a paper read right to left: its marks end its lines there.)
+  if (rtl ? oneFlow(right, left) : oneFlow(left, right)) return false;
   if (mode !== 'clear') {
     // Both sides run down the block: columns, not a caption beside a figure… The block is that of
     // the two sides: what crosses the gutter above or below them (a title, a closing `STOP` notice
@@ -238,12 +240,13 @@ export function findColumns(page: ColumnInput): Column[] {
     splits = [rule, ...(others.length ? [others[0]] : [])].sort((a, b) => a - b);
   }
   else {
-    const mid = firstGutter(spans, page.width * 0.3, page.width * 0.7);
+    const rtl = !!page.rtl;
+    const mid = firstGutter(spans, page.width * 0.3, page.width * 0.7, rtl);
     if (mid !== null) splits = [mid.at];
     if (mid?.emptiest) emptiest = true;
     // Three columns: a second gutter within the wider side, each column a fair share of the width.
     const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
-    const side = (keep: (s: Run) => boolean, lo: number, hi: number) => firstGutter(spans.filter(keep), lo, hi);
+    const side = (keep: (s: Run) => boolean, lo: number, hi: number) => firstGutter(spans.filter(keep), lo, hi, rtl);
     const third = splits.length ? [side(s => s.bbox[2] <= splits[0] || centerX(s.bbox) < splits[0], textX0 + wide, splits[0] - wide), side(s => s.bbox[0] >= splits[0] || centerX(s.bbox) >= splits[0], splits[0] + wide, textX1 - wide)] : [];
     for (const x of third) if (x !== null) {
       splits.push(x.at);
