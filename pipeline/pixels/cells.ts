@@ -5,6 +5,7 @@
 // tilted scan, a stroke of dark pixels from one rule across to another). Pure pixel work over a
 // grey image: answer-key pictures (keys/key-table.ts) and the tables of scanned pages (ocr/).
 import type { Gray } from './gray.ts';
+import { passingRuns } from './runs.ts';
 
 type Box = [number, number, number, number];
 
@@ -74,7 +75,7 @@ const ROW_STEP = 2;
  * it overlaps across: where a cell may be closed. Rows of dark runs at least `minAcross` long are
  * joined into rules (a tilted or thick rule is many rows), rules into windows.
  */
-export function ruleWindows(g: Gray, minAcross: number, reach: number): Box[] {
+function ruleWindows(g: Gray, minAcross: number, reach: number): Box[] {
   const { width: w, height: h, data } = g;
   type Seg = { x0: number; x1: number; y0: number; y1: number };
   const segs: Seg[] = [];
@@ -83,18 +84,10 @@ export function ruleWindows(g: Gray, minAcross: number, reach: number): Box[] {
   for (let y = 0; y < h; y += ROW_STEP) {
     const next: Seg[] = [];
     const row = y * w;
-    let start = -1;
-    for (let x = 0; x <= w; x++) {
-      const d = x < w && data[row + x] < DARK;
-      if (d && start < 0) start = x;
-      if (!d && start >= 0) {
-        if (x - start >= minAcross) {
-          const joined = open.find(s => s.x0 < x && start < s.x1);
-          if (joined) { joined.x0 = Math.min(joined.x0, start); joined.x1 = Math.max(joined.x1, x); joined.y1 = y + ROW_STEP; if (!next.includes(joined)) next.push(joined); }
-          else { const s = { x0: start, x1: x, y0: y, y1: y + ROW_STEP }; segs.push(s); next.push(s); }
-        }
-        start = -1;
-      }
+    for (const [start, x] of passingRuns(w, k => data[row + k] < DARK, minAcross)) {
+      const joined = open.find(s => s.x0 < x && start < s.x1);
+      if (joined) { joined.x0 = Math.min(joined.x0, start); joined.x1 = Math.max(joined.x1, x); joined.y1 = y + ROW_STEP; if (!next.includes(joined)) next.push(joined); }
+      else { const s = { x0: start, x1: x, y0: y, y1: y + ROW_STEP }; segs.push(s); next.push(s); }
     }
     // A rule a row's noise breaks stays open one row more.
     open = [...next, ...open.filter(s => !next.includes(s) && s.y1 >= y)];
@@ -121,15 +114,7 @@ function gridIn(g: Gray, minAcross: number): { tables: RuledTable[]; rules: Uint
   const rule = new Uint8Array(w * h);
   const across = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
-    let start = -1;
-    for (let x = 0; x <= w; x++) {
-      const d = x < w && dark(y * w + x);
-      if (d && start < 0) start = x;
-      if (!d && start >= 0) {
-        if (x - start >= minAcross) for (let k = start; k < x; k++) across[y * w + k] = rule[y * w + k] = 1;
-        start = -1;
-      }
-    }
+    for (const [a, b] of passingRuns(w, x => dark(y * w + x), minAcross)) for (let k = a; k < b; k++) across[y * w + k] = rule[y * w + k] = 1;
   }
   const nearAcross = (x: number, y: number) => {
     for (let dy = -JOIN; dy <= JOIN; dy++) for (let dx = -JOIN; dx <= JOIN; dx++) {
@@ -139,15 +124,7 @@ function gridIn(g: Gray, minAcross: number): { tables: RuledTable[]; rules: Uint
     return false;
   };
   for (let x = 0; x < w; x++) {
-    let start = -1;
-    for (let y = 0; y <= h; y++) {
-      const d = y < h && dark(y * w + x);
-      if (d && start < 0) start = y;
-      if (!d && start >= 0) {
-        if (y - start >= CELL_MIN && nearAcross(x, start) && nearAcross(x, y - 1)) for (let k = start; k < y; k++) rule[k * w + x] = 1;
-        start = -1;
-      }
-    }
+    for (const [a, b] of passingRuns(h, y => dark(y * w + x), CELL_MIN)) if (nearAcross(x, a) && nearAcross(x, b - 1)) for (let k = a; k < b; k++) rule[k * w + x] = 1;
   }
   tiltedDown(g, dark, across, rule, nearAcross);
   // Regions the rules close: 4-connected runs of everything that is not a rule (a cell's text with it).
