@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import type { PageInfo, Span } from '../pipeline/document.ts';
 import { buildLines, columnOf, findColumns, layoutStage } from '../pipeline/stages/layout.ts';
+import { findColumnsUnderHead } from '../pipeline/text/columns.ts';
 import { newDocument } from '../pipeline/paper.ts';
 import type { StageContext } from '../pipeline/stage.ts';
 import { lineText, rawText } from '../pipeline/text/line-text.ts';
@@ -152,6 +153,37 @@ describe('layout', () => {
     expect(findColumns(page)).toHaveLength(1);
   });
 
+  it('finds two columns under a head set across them in few long runs, a translation beside its text among them', () => {
+    // A Greek paper with its English beside it (fuzzer paper 0167, Chromium's long runs): a title and a
+    // box of instructions cross the gutter more often than a search over the whole page allows, and
+    // the English, shorter, stands on the Greek's baselines: rows of sentences, not the cells of a grid.
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 10), bbox: [x0, y - 8.5, x1, y + 2] });
+    const spans: Span[] = [at('Επαναληπτικό διαγώνισμα Μαθηματικών / Mathematics — End', 49, 413, 60), at('of Term Test', 259, 336, 80),
+      at('Δεν επιτρέπεται η χρήση αριθμομηχανής στο διαγώνισμα.', 74, 359, 140), at('Οι μονάδες κάθε θέματος αναγράφονται δίπλα του.', 74, 316, 154), at('Καλή επιτυχία σε όλους!', 74, 250, 168)];
+    for (let b = 0; b < 3; b++) {
+      const y = 240 + b * 170;
+      spans.push(at(`Δραστηριότητα ${b + 1}`, 45, 120, y), at(`Task ${b + 1}`, 321, 349, y));
+      for (let r = 1; r <= 8; r++) spans.push(at('Ένα κουτί περιέχει κόκκινες και μπλε μπάλες', 45, 300, y + r * 14));
+      for (let r = 1; r <= 4; r++) spans.push(at('A bag holds red balls and blue balls.', 321, 480, y + r * 14));
+    }
+    const page: PageInfo = { number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+    const found = findColumnsUnderHead(page);
+    expect(found.columns.map(c => [Math.round(c.x0), Math.round(c.x1)])).toEqual([[45, 300], [321, 480]]);
+    // The head ends below the runs that cross the gutter most (the title's two lines), above the columns.
+    expect(found.top).toBeGreaterThan(80);
+    expect(found.top).toBeLessThan(240 - 8.5);
+    // Laid out, the head is read first and whole, then the Greek column, then the English.
+    const doc = newDocument('greek.pdf', new Uint8Array());
+    doc.template = templates.find(t => t.infer)!;
+    doc.pages = [{ ...page, spans }];
+    layoutStage().run(doc, {} as StageContext);
+    expect(doc.lines.slice(0, 6).map(l => [l.column, rawText(l.spans).split(' ')[0]])).toEqual([
+      [0, 'Επαναληπτικό'], [0, 'of'], [0, 'Δεν'], [0, 'Οι'], [0, 'Καλή'], [0, 'Δραστηριότητα'],
+    ]);
+    expect(doc.lines.filter(l => l.column === 1)).toHaveLength(15);
+  });
+
   it('reads short questions with options in a 2×2 grid as one column where the gap between the halves is clear of any run', () => {
     // A school test: a title set right of the middle and a name field left of it, questions too short
     // to reach the grid's right half, so a band down the page that no run crosses (between the field
@@ -242,6 +274,19 @@ describe('layout of lines that read right to left', () => {
     // `… الزاوية C. (5`: a number after a Latin letter and a bracket is no part of its run.
     const [wrap] = buildLines(painted(['5', ')', '␣', '.', 'C', '␣', 'ة', 'ي', 'و', 'ا', 'ز'], 100), 1, 0);
     expect(rawText(wrap.spans)).toBe('زاوية C. (5');
+  });
+
+  it('reads a bracket that closes a Latin run\'s bracket with the run, a stop painted on a number apart from it, and a Latin line\'s stop at its end', () => {
+    // `Ex. 1 (0–2) احسب 8x + 14 = 94.` as Chromium paints it in an Arabic paragraph (fuzzer paper 0188):
+    // the `)` at the right end closes `(0–2`, the `.8` at the left end is the sentence's stop and 8x's 8.
+    const [line] = buildLines(painted(['.8', 'x', '␣', '+', '␣', '14', '␣', '=', '␣', '94', '␣', 'ب', 'س', 'ح', 'ا', '␣', 'Ex', '. 1', '␣', '(', '0', '–', '2', ')'], 100), 1, 0, true);
+    expect(line.rtl).toBe(true);
+    expect(rawText(line.spans)).toBe('Ex. 1 (0–2) احسب 8x + 14 = 94.');
+    // The English beside it, a line of its own in the same paragraph: its stop painted at the left.
+    const [english] = buildLines(painted(['.Solve', '␣', 'for', '␣', 'x'], 120), 1, 0, true);
+    expect(rawText(english.spans)).toBe('Solve for x.');
+    // On a page that reads left to right the same line is left as printed.
+    expect(rawText(buildLines(painted(['.Solve', '␣', 'for', '␣', 'x'], 120), 1, 0)[0].spans)).toBe('.Solve for x');
   });
 
   it('keeps a line with no right-to-left letter as it was, and takes a line of numbers alone the way its page reads', () => {

@@ -359,6 +359,24 @@ describe('structural verdict', () => {
     expect(twinOrder(fs, decode(fs.slice(0, 3), candidates(fs.slice(0, 3)), settings))).toBeNull();
   });
 
+  it('reads twins the reading passed over: the next column\'s lines level with its questions, labelled otherwise, printing the same numbers', () => {
+    // `Δραστηριότητα 1` beside `Task 1` (fuzzer paper 0167): the reading takes one language's labels only.
+    const at = (f: LineFeatures, column: number, y: number) => ({ ...f, line: { ...f.line, page: 1, column, bbox: [70, y, 400, y + 12] as [number, number, number, number] } });
+    const fs = features([
+      { text: '1 Να βρείτε το x αν x + 1 = 3. (2 μονάδες)', marks: true, bold: true }, { text: 'Δίνεται ότι x > 0.', indent: 10 }, { text: '2 Να βρείτε το y αν y + 4 = 9. (2 μονάδες)', marks: true, bold: true },
+      { text: 'Task 1 Find x if x + 1 = 3. (2 marks)', marks: true, bold: true }, { text: 'It is given that x > 0.', indent: 10 }, { text: 'Task 2 Find y if y + 4 = 9. (2 marks)', marks: true, bold: true },
+    ]);
+    const side = [at(fs[0], 0, 100), at(fs[1], 0, 120), at(fs[2], 0, 200), at(fs[3], 1, 100), at(fs[4], 1, 120), at(fs[5], 1, 200)].map((f, index) => ({ ...f, index }));
+    const greek = side.slice(0, 3);
+    const order = twinOrder(side, decode(greek, candidates(greek), settings))!;
+    const featureOf = (l: Line) => side.find(f => f.line.column === l.column && f.line.bbox[1] === l.bbox[1])!;
+    expect(order.map(l => [featureOf(l).text.slice(0, 6), !!l.twin])).toEqual([['1 Να β', false], ['Δίνετα', false], ['Task 1', true], ['It is ', true], ['2 Να β', false], ['Task 2', true]]);
+    // Beside other numbers (another subject's questions level by chance) they are no twins.
+    const others = ['Task 1 Find 25% of 320. (5 marks)', 'Give your answer to 3 s.f.', 'Task 2 Find 7 × 8. (4 marks)'];
+    const other = side.map(f => (f.line.column === 1 ? { ...f, text: others[f.index - 3] } : f));
+    expect(twinOrder(other, decode(greek, candidates(greek), settings))).toBeNull();
+  });
+
   it('starts a key whose title opens its page there, the last question\'s options before it set as pairs are', () => {
     // Page 1: the last question and its options `1. 82` … (each a pair, as a key's rows of one pair are); page 2: the key, a digit of its row of numbers misread.
     const fs = features([

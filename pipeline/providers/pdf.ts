@@ -166,8 +166,6 @@ function boxOf(m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox 
 }
 
 const spansRead = new WeakMap<PdfPage, Promise<RawSpan[]>>();
-/** Text made only of C0 control characters and spaces. */
-export const CONTROL_ONLY = /^[\u0000-\u001f\s]+$/u;
 
 /**
  * The page's text runs with their real (embedded) font names. Call after `pageShapes` so fonts are
@@ -200,7 +198,7 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
   for (const item of content.items) {
     // A run of control characters alone is no text: a font whose map gives its space glyph U+0001
     // (a NanumGothic subset printed by Chromium) prints a space there, and the gap says so.
-    if (!('str' in item) || !item.str || !item.str.trim() || CONTROL_ONLY.test(item.str)) continue;
+    if (!('str' in item) || !item.str || !item.str.trim()) continue;
     const t = item.transform as Matrix;
     const size = Math.hypot(t[2], t[3]) || Math.hypot(t[0], t[1]);
     const m = multiply(vt, t);

@@ -326,7 +326,7 @@ async function keyLines(pdf: PdfDocument, t: Template): Promise<(KeyLine & { lin
     const spans = dropHidden(await pageSpans(page), hidden).kept.map(r => {
       const d = decodeSpan(r, t);
       return { page: n, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math };
-    });
+    }).filter(s => s.text.trim());
     out.push(...buildLines(spans, n, 0).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: { page: n, tokens: tokensOfSpans(l.spans) } })));
   }
   return out;

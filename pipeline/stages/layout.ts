@@ -4,7 +4,7 @@ import type { Line, Span } from '../document.ts';
 import { centerX, centerY } from '../document.ts';
 import type { Stage } from '../stage.ts';
 import { pageReadsRtl } from '../text/direction.ts';
-import { columnOf, findColumns, oneColumn } from '../text/columns.ts';
+import { columnOf, findColumnsUnderHead, oneColumn } from '../text/columns.ts';
 import { buildLines } from '../text/lines.ts';
 
 // What the layout tests read of the finders below.
@@ -24,7 +24,12 @@ export function layoutStage(): Stage {
         // A page read by OCR brings the columns its pixels show (ocr/columns.ts): its words, a line
         // cut where the scan is askew or a title set across the gutter, a table's cells read one by
         // one, say less of the gutter.
-        page.columns = doc.template.layout?.columns === 1 ? oneColumn(page) : page.ocr && page.columns.length ? page.columns : findColumns({ ...page, rtl });
+        if (doc.template.layout?.columns === 1) page.columns = oneColumn(page);
+        else if (!page.ocr || !page.columns.length) {
+          const found = findColumnsUnderHead({ ...page, rtl });
+          page.columns = found.columns;
+          if (found.top !== undefined) page.columnsTop = found.top;
+        }
         const byColumn = page.columns.map(() => [] as Span[]);
         // A paper that reads right to left reads its columns from the right.
         // A head OCR found set across the columns is read first, whole, with the first column's lines.

@@ -127,7 +127,7 @@ export function textLayerStage(): Stage {
           const u = unifyRadicals(d.text, radicals);
           unified += u.replaced;
           return { page: page.number, text: u.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math || !!unicodeMathOf.get(page.number)?.has(r.font) };
-        });
+        }).filter(s => s.text.trim()); // a run of spaces set as control characters is no text
         if (unified) doc.messages.info('text-layer/cjk-radicals', `${unified} CJK radical code points (U+2E80–U+2FDF) read as the ideographs they print (⼤ as 大)`, { page: page.number, stage: 'text-layer' });
         if (unknown.size) {
           doc.messages.warn('text-layer/unknown-glyph', `code points with no entry in the font table: ${[...unknown].map(c => 'U+' + c.toString(16).toUpperCase()).join(' ')}`, { page: page.number, stage: 'text-layer' });

@@ -2,11 +2,11 @@
 // to it until the next, and headings on the way set what questions under them share (their type,
 // their section's points, a marking scheme). Lines the reading sets aside (instructions, a front
 // block before a new section, what follows the end of the questions) belong to no question.
-import type { PaperDocument } from '../document.ts';
+import type { Line, PaperDocument, Span } from '../document.ts';
 import type { QuestionType } from '../template.ts';
 import type { LineFeatures } from './candidates.ts';
 import type { Reading } from './decode.ts';
-import { splitLead } from './lead.ts';
+import { splitLead, type Lead } from './lead.ts';
 import { markingLine, withRule, type Marking, type MarkRule } from './marking.ts';
 import { buildQuestion, type Draft } from './question.ts';
 import { markText, markValue } from './marks.ts';
@@ -135,6 +135,12 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
   const lines = doc.lines;
   const roles: LineRole[] = lines.map(() => 'front');
   const opens = new Map(reading.anchors.map((a, k) => [a.candidate.f.index, k]));
+  /** The spans of a line that print its question's number (and what goes with it: `Question`, `.`). */
+  const anchorOf = (line: Line, lead: Lead | null): Span[] => {
+    const page = doc.pages[line.page - 1];
+    return lead && !page.ocr ? splitLead(line, lead)
+      : matchAnchor(line, page.columns[line.column], bodySize, t, true)?.spans ?? marginMark(line, page.columns[line.column], bodySize, t) ?? (lead ? splitLead(line, lead) : [line.spans[0]]);
+  };
   // A family template names its sections; a paper read by its own conventions is named by its headings.
   const labels = t.infer ? runLabels(features, reading, t) : reading.anchors.map(() => null);
   // Where a new run of numbering starts (a restart), what stands before it from its most prominent
@@ -216,15 +222,17 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
       const a = reading.anchors[k];
       const page = doc.pages[line.page - 1];
       const section = labels[k] ?? (t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default);
-      const lead = a.candidate.lead;
-      const anchor = lead && !page.ocr ? splitLead(line, lead)
-        : matchAnchor(line, page.columns[line.column], bodySize, t, true)?.spans ?? marginMark(line, page.columns[line.column], bodySize, t) ?? (lead ? splitLead(line, lead) : [line.spans[0]]);
-      current = { section, number: a.number, anchor, lines: [line], typeHint, sectionPoints, marking };
+      current = { section, number: a.number, anchor: anchorOf(line, a.candidate.lead), lines: [line], typeHint, sectionPoints, marking };
       drafts.push(current);
       roles[i] = 'question';
       continue;
     }
-    if (current) { current.lines.push(line); roles[i] = 'question'; }
+    if (current) {
+      // A twin's first line prints the question's number again: no more the stem's than the anchor.
+      if (line.twin && f.lead?.number === current.number && !current.lines.some(l => l.twin)) current.anchor = [...current.anchor, ...anchorOf(line, f.lead)];
+      current.lines.push(line);
+      roles[i] = 'question';
+    }
   }
   const ranges = sectionRanges(doc.cover, t);
   for (const d of drafts) d.section = ranges.find(r => d.number >= r.from && d.number <= r.to)?.label ?? d.section;

@@ -75,6 +75,35 @@ export function twinPairs(reading: Reading, features: LineFeatures[]): [number, 
 }
 
 /**
+ * Twins the reading passed over (`Task 1` beside `Δραστηριότητα 1`: the reading takes one language's
+ * labels): the first column and its twin's where, on a page, most of the questions the reading took
+ * in a column (at least TWINS_LEAST) stand level with a line of the next column it did not take
+ * that prints the same number and the same numbers in its block (to the next line labelled as it
+ * is). Null where there are none.
+ */
+function passedTwins(reading: Reading, features: LineFeatures[]): [number, number] | null {
+  const opens = new Set(reading.anchors.map(a => a.candidate.f.index));
+  // Per page and column: the questions the reading took there, and the column of each one's twin.
+  const taken = new Map<string, number>(), twins = new Map<string, number>();
+  for (const a of reading.anchors) {
+    const f = a.candidate.f, la = f.line;
+    taken.set(`${la.page}:${la.column}`, (taken.get(`${la.page}:${la.column}`) ?? 0) + 1);
+    const twin = features.find(g => g.index > f.index && !opens.has(g.index) && g.lead?.number === a.number && g.line.page === la.page
+      && Math.abs(g.line.column - la.column) === 1 && Math.abs(g.line.bbox[1] - la.bbox[1]) <= LEVEL);
+    if (!twin) continue;
+    const labelled = new Set(features.filter(g => g.lead && g.lead.word === twin.lead!.word && g.lead.major === twin.lead!.major).map(g => g.index));
+    if (!sameNumbers(numbersOf(features, f.index, a.number, opens), numbersOf(features, twin.index, a.number, labelled))) continue;
+    const key = `${la.page}:${la.column}:${twin.line.column}`;
+    twins.set(key, (twins.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of twins) {
+    const [page, column, other] = key.split(':').map(Number);
+    if (n >= TWINS_LEAST && n * 2 >= taken.get(`${page}:${column}`)!) return [column, other];
+  }
+  return null;
+}
+
+/**
  * The paper's lines with every twin's block read right after its question's. Which columns are
  * twins is the reading's to say, over the whole paper; on each page, a question in the first
  * column has for its twin the line of the other column level with it that prints its number
@@ -85,11 +114,11 @@ export function twinPairs(reading: Reading, features: LineFeatures[]): [number, 
  */
 export function twinOrder(features: LineFeatures[], reading: Reading): Line[] | null {
   const pairs = twinPairs(reading, features);
-  if (!pairs.length) return null;
+  const columns = pairs.length ? [pairs[0][0], pairs[0][1]].map(k => reading.anchors[k].candidate.f.line.column) : passedTwins(reading, features);
+  if (!columns) return null;
   const lines = features.map(f => f.line);
   const anchorAt = new Map(reading.anchors.map(a => [a.candidate.f.index, a.number]));
-  const firstColumn = reading.anchors[pairs[0][0]].candidate.f.line.column;
-  const twinColumn = reading.anchors[pairs[0][1]].candidate.f.line.column;
+  const [firstColumn, twinColumn] = columns;
   const out: Line[] = [];
   for (const page of [...new Set(lines.map(l => l.page))]) {
     const on = lines.map((_, i) => i).filter(i => lines[i].page === page);

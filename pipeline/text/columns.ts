@@ -109,7 +109,28 @@ function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
   // Measured in width, not characters: Korean beside its English translation holds a third of the letters.
   const text = (side: readonly Run[]) => side.filter(s => s.baseline >= from && s.baseline <= to).reduce((n, s) => n + (s.text.trim() ? s.bbox[2] - s.bbox[0] : 0), 0);
   const [a, b] = [text(left), text(right)];
-  return Math.min(a, b) < Math.max(a, b) * CELL_TEXT;
+  if (Math.min(a, b) >= Math.max(a, b) * CELL_TEXT) return false;
+  // A translation set beside its text is shorter, and still a flow of sentences: rows of words, where
+  // the far cells of a row hold a label and a value (`(B) 14`) and a margin a mark (`[2]`).
+  return !prose(right, from, to);
+}
+
+/** A side is prose where at least this many of its rows… */
+const PROSE_ROWS = 3;
+/** …and this share of them hold at least PROSE_WORDS words. */
+const PROSE_SHARE = 0.6;
+const PROSE_WORDS = 4;
+
+/** Whether a side's rows within [from, to] are rows of sentences (text; an OCR page's ink has none). */
+function prose(side: readonly Run[], from: number, to: number): boolean {
+  const rows = new Map<number, string[]>();
+  for (const s of side) {
+    if (s.baseline < from || s.baseline > to) continue;
+    const y = [...rows.keys()].find(k => Math.abs(k - s.baseline) <= 2) ?? s.baseline;
+    rows.set(y, [...(rows.get(y) ?? []), s.text]);
+  }
+  const worded = [...rows.values()].filter(r => r.join(' ').split(/\s+/u).filter(w => /\p{L}{2}/u.test(w)).length >= PROSE_WORDS).length;
+  return worded >= PROSE_ROWS && worded >= rows.size * PROSE_SHARE;
 }
 
 /** The baselines of a side's rows, top to bottom (runs within 2pt of each other are one row). */
@@ -274,6 +295,39 @@ export function findColumns(page: ColumnInput): Column[] {
     const col = side.length ? { x0: Math.min(...side.map(s => s.bbox[0])), x1: Math.max(...side.map(s => s.bbox[2])) } : { x0: left, x1: right };
     return { x0: Math.max(col.x0, left), x1: Math.min(col.x1, right) };
   });
+}
+
+/** A head set across the columns holds less than this share of the page's runs… */
+const HEAD_SHARE = 0.4;
+/** …and the columns under it are alike: the narrower at least this share of the wider. */
+const HEAD_COLUMNS_ALIKE = 0.6;
+
+/**
+ * Columns under a head set across them (a title, a name line and a box of instructions over two
+ * columns of questions), and where the head ends: on a page of few, long runs the head's alone cross
+ * the gutter more often than the search for a gutter allows. Each row from the top is tried as the
+ * head's last; the columns are those of the runs below it, parted by a band no run there crosses.
+ * The whole page as one column where no head parts it so.
+ */
+export function findColumnsUnderHead(page: ColumnInput): { columns: Column[]; top?: number } {
+  const columns = findColumns(page);
+  if (columns.length > 1 || findBody(page, page.shapes).ruleX !== null) return { columns };
+  const rows = [...new Set(page.spans.map(s => s.bbox[1]))].sort((a, b) => a - b);
+  const x0 = Math.min(...page.spans.map(s => s.bbox[0])), x1 = Math.max(...page.spans.map(s => s.bbox[2]));
+  for (const top of rows) {
+    const below = page.spans.filter(s => s.bbox[1] >= top - 1);
+    if (below.length < page.spans.length * (1 - HEAD_SHARE)) break;
+    if (below.length === page.spans.length) continue;
+    const at = gutter(below, page.width * 0.3, page.width * 0.7, 'clear', !!page.rtl);
+    // Columns under a head share the page's width about evenly (a page of one column whose
+    // options stand left of a band is no pair of columns).
+    if (at === null || Math.min(at - x0, x1 - at) < Math.max(at - x0, x1 - at) * HEAD_COLUMNS_ALIKE) continue;
+    const parted = findColumns({ ...page, spans: below });
+    // Columns run down the page: each holds rows enough (a key's one row of cells is no two columns).
+    const rowsIn = (c: Column) => baselines(below.filter(s => s.bbox[0] >= c.x0 - 1 && s.bbox[2] <= c.x1 + 1)).length;
+    if (parted.length > 1 && parted.every(c => rowsIn(c) >= SHORT_COLUMN_LINES)) return { columns: parted, top: top - 1 };
+  }
+  return { columns };
 }
 
 /** The whole text block as one column (papers set in one column whose lines leave gaps, like options side by side). */

@@ -79,7 +79,36 @@ function levels(spans: Span[], kinds: Kind[], rtl: boolean): number[] {
     // A stop or comma tight between two digits belongs to the number (`3.5` painted in three).
     else if (/^[.,:/٫٬]$/.test(spans[k].text.trim()) && kinds[k - 1] === 'N' && kinds[k + 1] === 'N' && tight(spans[k - 1], spans[k]) && tight(spans[k], spans[k + 1])) out[k] = 2;
   }
+  pairBrackets(spans, out);
   return out;
+}
+
+const OPENS = '([{';
+const CLOSES = ')]}';
+/**
+ * UBA's N0 at span level: a bracket at either end of a Latin run that pairs with one the run holds
+ * unmatched is the run's (`Ex. 1 (0–2)` in an Arabic sentence: the `)` at the run's right end reads
+ * with it, not as a mirrored bracket opening the sentence).
+ */
+function pairBrackets(spans: Span[], out: number[]): void {
+  const bracket = (k: number) => spans[k].text.trim();
+  for (let k = 0; k < spans.length; k++) {
+    const t = bracket(k);
+    if (out[k] !== 1 || t.length !== 1 || !(OPENS + CLOSES).includes(t)) continue;
+    const family = Math.max(OPENS.indexOf(t), CLOSES.indexOf(t));
+    for (const step of [-1, 1]) {
+      // The Latin run beside it, read left to right; its unmatched brackets of this family.
+      const run: string[] = [];
+      for (let j = k + step; j >= 0 && j < spans.length && out[j] === 2; j += step) run.push(bracket(j));
+      if (step < 0) run.reverse();
+      let depth = 0, unmatchedClose = 0;
+      for (const b of run.join('')) {
+        if (b === OPENS[family]) depth++;
+        else if (b === CLOSES[family]) depth ? depth-- : unmatchedClose++;
+      }
+      if ((step < 0 && depth > 0) || (step > 0 && unmatchedClose > 0)) { out[k] = 2; break; }
+    }
+  }
 }
 
 /** Whether the nearest span left of `i` past neutrals is Latin. */
@@ -121,6 +150,7 @@ export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; 
   // direction however much Latin it holds (`Question 2 لتكن f(x) = 2x + 5.`: a label and a formula
   // embedded in an Arabic sentence); only a line with none is a line of another language.
   const rtl = fallback && letters.rtl > 0 ? true : letters.rtl + letters.ltr ? letters.rtl > letters.ltr : fallback;
+  if (rtl) spans = spans.flatMap(stopBeforeNumber);
   const kinds = spans.map(kindOf);
   // On a page set right to left, a line of Latin or numbers alone set out in cells (options in a row,
   // `A) 50` at the right, a table's row) is laid out from the right like the rest of the page: its
@@ -129,12 +159,39 @@ export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; 
     const cells = cellsOf(spans);
     if (cells.length >= 2) return { spans: cells.reverse().flat(), rtl: true };
   }
-  if (!rtl && !kinds.includes('R')) return { spans, rtl };
+  if (!rtl && !kinds.includes('R')) return { spans: fallback ? paragraphEnd(spans) : spans, rtl };
   const lv = levels(spans, kinds, rtl);
   // The reverse of UBA's L2 (visual → logical): the odd levels' stretches first, then the higher.
   let order = spans.map((_, i) => i);
   for (let level = 1; level <= 2; level++) order = reverseAt(order, lv, level);
   return { spans: order.map(i => (lv[i] % 2 === 1 && kinds[i] === 'O' ? mirrored(spans[i]) : spans[i])), rtl };
+}
+
+/**
+ * A run painted as a stop and then a number (`.8` of `حل المعادلة 8x + 14 = 94.`, `.1` of `1. السؤال`):
+ * on a right-to-left line the stop ends the sentence or follows the number, each read at its own
+ * level, so they are two spans, the width shared by characters.
+ */
+function stopBeforeNumber(s: Span): Span[] {
+  const m = /^([.,:;!?؟،]+)(\p{Nd}+)$/u.exec(s.text);
+  if (!m) return [s];
+  const cut = s.bbox[0] + ((s.bbox[2] - s.bbox[0]) * m[1].length) / s.text.length;
+  return [{ ...s, text: m[1], bbox: [s.bbox[0], s.bbox[1], cut, s.bbox[3]] }, { ...s, text: m[2], bbox: [cut, s.bbox[1], s.bbox[2], s.bbox[3]] }];
+}
+
+/**
+ * A Latin line in a paragraph set right to left (a question's English beside its Arabic): the stop
+ * that ends its sentence takes the paragraph's direction and is painted at the line's left
+ * (`.Solve for x`, `?many books`); it is read at the end.
+ */
+function paragraphEnd(spans: Span[]): Span[] {
+  const m = /^([.?!:;,]+)(?=\p{L}|$)/u.exec(spans[0]?.text ?? '');
+  if (!m || !(m[1].length < spans[0].text.length ? true : /^\p{L}/u.test(spans[1]?.text ?? ''))) return spans;
+  const [s] = spans;
+  const cut = s.bbox[0] + ((s.bbox[2] - s.bbox[0]) * m[1].length) / s.text.length;
+  const rest = s.text.slice(m[1].length);
+  const stop: Span = { ...s, text: m[1], bbox: [s.bbox[0], s.bbox[1], cut, s.bbox[3]] };
+  return [...(rest ? [{ ...s, text: rest, bbox: [cut, s.bbox[1], s.bbox[2], s.bbox[3]] as Span['bbox'] }] : []), ...spans.slice(1), stop];
 }
 
 /** Spans apart by more than this many times their size stand in cells of their own, not words of one run. */
