@@ -196,8 +196,8 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
   };
   const out: RawSpan[] = [];
   for (const item of content.items) {
-    // A run of control characters alone is no text: a font whose map gives its space glyph U+0001
-    // (a NanumGothic subset printed by Chromium) prints a space there, and the gap says so.
+    // A run of control characters is kept: a font table may draw its symbols there (NewMathExtn's
+    // brackets at U+0000/U+0001); text/font-decode.ts reads one no table claims as a space.
     if (!('str' in item) || !item.str || !item.str.trim()) continue;
     const t = item.transform as Matrix;
     const size = Math.hypot(t[2], t[3]) || Math.hypot(t[0], t[1]);

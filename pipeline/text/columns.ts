@@ -62,18 +62,23 @@ function firstGutter(spans: readonly Run[], lo: number, hi: number, rtl: boolean
   return null;
 }
 
+/** Runs by row: those whose baselines stand within 2 pt of the row's first. */
+function rowsOf(runs: readonly Run[]): Run[][] {
+  const byRow = new Map<number, Run[]>();
+  for (const s of runs) {
+    const key = [...byRow.keys()].find(y => Math.abs(y - s.baseline) <= 2) ?? s.baseline;
+    byRow.set(key, [...(byRow.get(key) ?? []), s]);
+  }
+  return [...byRow.values()];
+}
+
 /**
  * The stretches of text on each row ([x0, x1]): runs of a row closer than a gutter is wide are one,
  * so a title set in many runs (Thai, whose marks the text layer gives apart) crosses a band once.
  */
 function stretches(spans: readonly Run[]): [number, number][] {
   const out: [number, number][] = [];
-  const byRow = new Map<number, Run[]>();
-  for (const s of spans) {
-    const key = [...byRow.keys()].find(y => Math.abs(y - s.baseline) <= 2) ?? s.baseline;
-    byRow.set(key, [...(byRow.get(key) ?? []), s]);
-  }
-  for (const row of byRow.values()) {
+  for (const row of rowsOf(spans)) {
     const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
     let [a, b] = [sorted[0].bbox[0], sorted[0].bbox[2]];
     for (const s of sorted.slice(1)) {
@@ -123,14 +128,9 @@ const PROSE_WORDS = 4;
 
 /** Whether a side's rows within [from, to] are rows of sentences (text; an OCR page's ink has none). */
 function prose(side: readonly Run[], from: number, to: number): boolean {
-  const rows = new Map<number, string[]>();
-  for (const s of side) {
-    if (s.baseline < from || s.baseline > to) continue;
-    const y = [...rows.keys()].find(k => Math.abs(k - s.baseline) <= 2) ?? s.baseline;
-    rows.set(y, [...(rows.get(y) ?? []), s.text]);
-  }
-  const worded = [...rows.values()].filter(r => r.join(' ').split(/\s+/u).filter(w => /\p{L}{2}/u.test(w)).length >= PROSE_WORDS).length;
-  return worded >= PROSE_ROWS && worded >= rows.size * PROSE_SHARE;
+  const rows = rowsOf(side.filter(s => s.baseline >= from && s.baseline <= to));
+  const worded = rows.filter(r => r.map(s => s.text).join(' ').split(/\s+/u).filter(w => /\p{L}{2}/u.test(w)).length >= PROSE_WORDS).length;
+  return worded >= PROSE_ROWS && worded >= rows.length * PROSE_SHARE;
 }
 
 /** The baselines of a side's rows, top to bottom (runs within 2pt of each other are one row). */
@@ -310,8 +310,9 @@ const HEAD_COLUMNS_ALIKE = 0.6;
  * The whole page as one column where no head parts it so.
  */
 export function findColumnsUnderHead(page: ColumnInput): { columns: Column[]; top?: number } {
+  // (A column rule parts the page's columns already: findColumns then finds two or more.)
   const columns = findColumns(page);
-  if (columns.length > 1 || findBody(page, page.shapes).ruleX !== null) return { columns };
+  if (columns.length > 1) return { columns };
   const rows = [...new Set(page.spans.map(s => s.bbox[1]))].sort((a, b) => a - b);
   const x0 = Math.min(...page.spans.map(s => s.bbox[0])), x1 = Math.max(...page.spans.map(s => s.bbox[2]));
   for (const top of rows) {

@@ -173,10 +173,8 @@ export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; 
  * level, so they are two spans, the width shared by characters.
  */
 function stopBeforeNumber(s: Span): Span[] {
-  const m = /^([.,:;!?؟،]+)(\p{Nd}+)$/u.exec(s.text);
-  if (!m) return [s];
-  const cut = s.bbox[0] + ((s.bbox[2] - s.bbox[0]) * m[1].length) / s.text.length;
-  return [{ ...s, text: m[1], bbox: [s.bbox[0], s.bbox[1], cut, s.bbox[3]] }, { ...s, text: m[2], bbox: [cut, s.bbox[1], s.bbox[2], s.bbox[3]] }];
+  const m = /^([.,:;!?؟،]+)\p{Nd}+$/u.exec(s.text);
+  return m ? splitSpan(s, m[1].length) : [s];
 }
 
 /**
@@ -187,11 +185,8 @@ function stopBeforeNumber(s: Span): Span[] {
 function paragraphEnd(spans: Span[]): Span[] {
   const m = /^([.?!:;,]+)(?=\p{L}|$)/u.exec(spans[0]?.text ?? '');
   if (!m || !(m[1].length < spans[0].text.length ? true : /^\p{L}/u.test(spans[1]?.text ?? ''))) return spans;
-  const [s] = spans;
-  const cut = s.bbox[0] + ((s.bbox[2] - s.bbox[0]) * m[1].length) / s.text.length;
-  const rest = s.text.slice(m[1].length);
-  const stop: Span = { ...s, text: m[1], bbox: [s.bbox[0], s.bbox[1], cut, s.bbox[3]] };
-  return [...(rest ? [{ ...s, text: rest, bbox: [cut, s.bbox[1], s.bbox[2], s.bbox[3]] as Span['bbox'] }] : []), ...spans.slice(1), stop];
+  const [stop, rest] = splitSpan(spans[0], m[1].length);
+  return [...(rest.text ? [rest] : []), ...spans.slice(1), stop];
 }
 
 /** Spans apart by more than this many times their size stand in cells of their own, not words of one run. */
