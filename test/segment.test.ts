@@ -22,7 +22,9 @@ import { readLead } from '../pipeline/structure/lead.ts';
 import { numberedHeadingName } from '../pipeline/structure/numbered-heading.ts';
 import { labelGroups } from '../pipeline/structure/label-groups.ts';
 import { labelStats } from '../pipeline/structure/label-role.ts';
-import { learnMarks, learnOtherOptions, marksPattern, optionSchemes } from '../pipeline/structure/learn.ts';
+import { labelAlphabets, learnMarks, learnOtherOptions, marksPattern, optionSchemes } from '../pipeline/structure/learn.ts';
+import { learnOptionRows } from '../pipeline/structure/option-rows.ts';
+import { optionsOf } from '../pipeline/structure/options.ts';
 import type { Template } from '../pipeline/template.ts';
 import { applyRangeTypes, rangeTypes } from '../pipeline/structure/range-types.ts';
 import { applyRangeMarks, rangeMarks } from '../pipeline/structure/range-marks.ts';
@@ -652,5 +654,78 @@ describe('option labels on a page read by OCR', () => {
     expect(optionsOf(lines, generic, new Set(), true).options.map(o => `${o.label} ${o.text}`)).toEqual(['A 5', 'B 17', 'C 19', 'D 84']);
     // On a page with a text layer a word such as `C19` is no label.
     expect(optionsOf(lines, generic, new Set(), false).options.map(o => o.label)).not.toContain('C');
+  });
+});
+
+describe('options read by place on a scan', () => {
+  const using = (id: string): Template => {
+    const s = optionSchemes(ROOT).find(x => x.id === id)!;
+    return { ...generic, options: { ...generic.options, markers: s.markers, pattern: s.pattern }, re: { ...generic.re, option: new RegExp(s.pattern!, 'gu') } };
+  };
+  /** A line of cells: words a third of the type size apart, cells `gap` type sizes apart. */
+  const row = (y: number, cells: string[], gap = 2): Line => {
+    let x = 70;
+    const spans = cells.flatMap(cell => {
+      const words = cell.split(' ').map(w => { const s = span(w, x, y); x = s.bbox[2] + 11.5 * 0.3; return s; });
+      x += 11.5 * (gap - 0.3);
+      return words;
+    });
+    return { page: 1, column: 0, bbox: [70, y - 10, x, y + 2], spans };
+  };
+  const question = (n: number, y: number, ...rows: string[][]) => ({ lines: [row(y, [`${n}. Tính giá trị của biểu thức sau đây`]), ...rows.map((r, k) => row(y + 14 * (k + 1), r))], anchor: [] as Span[] });
+  const labels = labelAlphabets(ROOT);
+  const scanned = () => true;
+
+  it('learns that a paper ends its questions in rows of four, and reads a row whose labels OCR garbled by place', () => {
+    const t = using('digits-stop');
+    const qs = [
+      question(1, 100, ['1. 44', '2. 46', '3. 51', '4. 53']),
+      question(2, 200, ['13', '2. 7', '3. 16', '4. 6']),
+      question(3, 300, ['1. 25', '2.20)', '3. 30', '4, 50']),
+      question(4, 400, ['1. 124', '3. 125', '3. 127', '4. 250']),
+    ];
+    const rows = learnOptionRows(qs, t, scanned, labels)!;
+    expect(rows).toEqual({ count: 4, labels: ['1', '2', '3', '4'] });
+    // Read strictly, the garbled rows have no run of labels; by place, four options each.
+    expect(optionsOf(qs[2].lines, t, new Set(), true).options).toEqual([]);
+    const read = optionsOf(qs[2].lines, t, new Set(), true, rows);
+    expect([read.byPlace, read.firstLine, read.options.map(o => `${o.label}:${o.text}`)]).toEqual([true, 1, ['1:25', '2:20)', '3:30', '4:50']]);
+    expect(optionsOf(qs[1].lines, t, new Set(), true, rows).options.map(o => o.text)).toEqual(['3', '7', '16', '6']);
+    // On a text layer the labels are read as printed: nothing by place.
+    expect(optionsOf(qs[2].lines, t, new Set(), false, rows).options).toEqual([]);
+  });
+
+  it('names the options in the alphabet their garbled labels vote for (`(a) (B) (y) (5)` is α β γ δ), a 2×2 grid and a wrapped fifth included', () => {
+    const greek = [1, 2, 3].map(n => question(n, n * 100, ['(a) 57', '(β) 60', '(y) 58', '(5) 61']));
+    expect(learnOptionRows(greek, using('latin-upper-paren'), scanned, labels)?.labels).toEqual(['α', 'β', 'γ', 'δ']);
+    const grid = [1, 2, 3].map(n => question(n, n * 100, ['(A) 27', '(B) 24'], ['(C) 29', '(D) 31']));
+    expect(learnOptionRows(grid, using('latin-upper-paren'), scanned, labels)).toEqual({ count: 4, labels: ['A', 'B', 'C', 'D'] });
+    const wrapped = [1, 2, 3].map(n => question(n, n * 100, ['(Aio', 'EBP) I20', '(C) 121', '(D) 123'], ['(E) 127']));
+    expect(learnOptionRows(wrapped, using('latin-upper-paren'), scanned, labels)?.count).toBe(5);
+  });
+
+  it('finds no rows where questions end in prose OCR spaced wide, in two cells, or in a table of values', () => {
+    const t = using('latin-upper-paren');
+    const prose = [1, 2, 3].map(n => question(n, n * 100, ['袋の中に赤玉 4 個と青玉', '5 個が入っている。']));
+    expect(learnOptionRows(prose, t, scanned, labels)).toBeNull();
+    const table = [1, 2, 3].map(n => question(n, n * 100, [`${n * 3}`, `${n * 7 + 1}`, `${20 - n}`, `${n + 40}`]));
+    expect(learnOptionRows(table, t, scanned, labels)).toBeNull();
+    // Questions on text-layer pages teach nothing here.
+    expect(learnOptionRows([1, 2, 3].map(n => question(n, n * 100, ['(A) 1', '(B) 2', '(C) 3', '(D) 4'])), t, () => false, labels)).toBeNull();
+  });
+});
+
+describe('a question\'s options are no parts of it', () => {
+  it('reads `(a)`–`(d)` to choose from as options only, and parts before them as parts', async () => {
+    const { buildQuestion } = await import('../pipeline/structure/question.ts');
+    const s = optionSchemes(ROOT).find(x => x.id === 'latin-lower-paren')!;
+    const t: Template = { ...generic, options: { ...generic.options, markers: s.markers, pattern: s.pattern }, re: { ...generic.re, option: new RegExp(s.pattern!, 'gu') } };
+    const doc = { sha256: 'a'.repeat(64), template: t, pages: [{ ocr: false }], messages: new Diagnostics() } as unknown as PaperDocument;
+    const lines = (...texts: string[]): Line[] => texts.map((text, i) => ({ page: 1, column: 0, bbox: [70, 100 + i * 14, 500, 112 + i * 14], spans: [span(text, 70, 110 + i * 14)] }));
+    const q = buildQuestion(doc, { section: null, number: 1, anchor: [], lines: lines('1. What is the value of x?', '(a) 3', '(b) 4', '(c) 5', '(d) 6'), typeHint: null, sectionPoints: null });
+    expect([q.type, q.options.map(o => o.label), q.parts]).toEqual(['mcq', ['a', 'b', 'c', 'd'], []]);
+    // Parts, then the options the last of them chooses from.
+    const both = buildQuestion(doc, { section: null, number: 2, anchor: [], lines: lines('2. Read the table.', '(i) Name the largest value.', '(ii) Which value is the smallest?', '(a) 3', '(b) 4', '(c) 5', '(d) 6'), typeHint: null, sectionPoints: null });
+    expect([both.options.length, both.parts.map(p => p.label)]).toEqual([4, ['(i)', '(ii)']]);
   });
 });

@@ -10,7 +10,7 @@ import type { Stage, StageContext } from '../stage.ts';
 import type { Template } from '../template.ts';
 import type { Conventions } from '../document.ts';
 import { splitLead } from '../structure/lead.ts';
-import { learnMarks, learnOptions, learnOtherOptions, marksPattern, type Block, type OptionScheme } from '../structure/learn.ts';
+import { labelAlphabets, learnMarks, learnOptions, learnOtherOptions, marksPattern, type Block, type OptionScheme } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { allEnclosed } from '../text/enclosed.ts';
 import { lineFeatures, type LineFeatures } from '../structure/candidates.ts';
@@ -22,6 +22,7 @@ import { judge, readConventions } from '../structure/judge.ts';
 import { twinOrder } from '../structure/twin-columns.ts';
 import type { LabelStats } from '../structure/label-role.ts';
 import { labelGroups } from '../structure/label-groups.ts';
+import { learnOptionRows } from '../structure/option-rows.ts';
 import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
 import { headLines } from '../text/lines.ts';
 import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
@@ -241,7 +242,14 @@ export function segmentStage(): Stage {
       // On a paper read by its own conventions, whether its lettered labels are options or parts is
       // decided over the questions that print them: all of them, or each label scheme's own where
       // the paper prints several (choices in one section, parts in another).
+      // On scanned pages, whether the paper sets its options in rows (read by place where OCR garbled
+      // their labels): learned before the labels are decided, which garbled labels may mislead.
+      const rows = learnOptionRows(drafts, t, l => doc.pages[l.page - 1].ocr === true, labelAlphabets(ctx.config.root));
       if (t.infer) decideGroups(doc, drafts, learnOtherOptions(blocksOf(read), ctx.config.root, t.options));
+      if (rows) {
+        for (const d of drafts) d.rows = rows;
+        doc.messages.info('segment/option-rows', `the questions end in rows of ${rows.count} options (${rows.labels.join(' ')}): where OCR garbled a row's labels, its options are read by place`, { stage: 'segment' });
+      }
       doc.questions = questionsOf(doc, drafts);
       // Marks stated once for a range of questions (a section's heading, a statement on the cover).
       const ranges = rangeMarks(features, roles, doc, headLines(doc));

@@ -34,6 +34,19 @@ export function optionSchemes(root: string): OptionScheme[] {
   return (schemes = out);
 }
 
+/** The label alphabets (each in order), and what OCR misreads each label as on a scan (glossary/labels/ocr-look-alikes.json). */
+export interface LabelAlphabets { alphabets: Record<string, string[]>; lookAlikes: Record<string, string[]> }
+
+let labelData: LabelAlphabets | null = null;
+
+export function labelAlphabets(root: string): LabelAlphabets {
+  if (labelData) return labelData;
+  const dir = path.join(root, 'glossary', 'labels');
+  const { alphabets } = JSON.parse(fs.readFileSync(path.join(dir, 'alphabets.json'), 'utf8')) as AlphabetData;
+  const { $comment: _, ...lookAlikes } = JSON.parse(fs.readFileSync(path.join(dir, 'ocr-look-alikes.json'), 'utf8')) as Record<string, string[]>;
+  return (labelData = { alphabets, lookAlikes });
+}
+
 /** A block of lines to learn from, and the spans of it that are not its text (the question's number). */
 export interface Block { lines: Line[]; skip: Set<Span> }
 

@@ -4,6 +4,7 @@ import type { Line, Option, Span } from '../document.ts';
 import { lineText } from '../text/line-text.ts';
 import { readingGaps, spanStart } from '../text/direction.ts';
 import type { Template } from '../template.ts';
+import { rowOptions, type RowConvention } from './option-rows.ts';
 
 interface Marker { label: string; span: Span; line: number; offset: number; length: number; guess?: boolean }
 
@@ -60,7 +61,11 @@ export function hasOptionMarkers(lines: Line[], t: Template, skip: Set<Span>): b
   return t.options.markers.length > 0 && optionsOf(lines, t, skip).options.length >= 2;
 }
 
-export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = false): { options: Option[]; firstLine: number } {
+/**
+ * A question's options: its labels' last run in order; on a scanned page of a paper that sets its
+ * options in rows (`rows`), the row's cells by place where that run falls short of the row.
+ */
+export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = false, rows: RowConvention | null = null): { options: Option[]; firstLine: number; byPlace?: true } {
   const markers = t.options.markers;
   // Where a span stands in its line's reading: by x, by place in the line where it reads right to left.
   const at = (li: number, s: Span) => (lines[li].rtl ? lines[li].spans.indexOf(s) : s.bbox[0]);
@@ -76,6 +81,11 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
     else if (f.guess && run && run.length < markers.length && run[run.length - 1].line < f.line && run.some(r => Math.abs(spanStart(r.span, lines[r.line].rtl) - spanStart(f.span, lines[f.line].rtl)) <= 6)) run.push({ ...f, label: markers[run.length] });
   }
   const seq = runs.filter(r => r.length >= 2).pop();
+  if (ocr && rows && (seq?.length ?? 0) < rows.count) {
+    // The row read by place holds the labels that were read: a row after them is something else.
+    const byPlace = rowOptions(lines, t, skip, rows);
+    if (byPlace && (!seq || byPlace.firstLine <= seq[0].line)) return byPlace;
+  }
   if (!seq) return { options: [], firstLine: -1 };
   const options: Option[] = seq.map((f, i) => {
     const next = seq[i + 1];

@@ -5,6 +5,7 @@ import type { QuestionType, Template } from '../template.ts';
 import { rawText } from '../text/line-text.ts';
 import { findPoints, patternPoints } from './marks.ts';
 import { optionsOf } from './options.ts';
+import type { RowConvention } from './option-rows.ts';
 import type { Marking } from './marking.ts';
 import { partSpans } from './parts.ts';
 import { regionsOf } from './regions.ts';
@@ -21,6 +22,8 @@ export interface Draft {
   marking?: Marking | null;
   /** The conventions its labels are read by, where they are its own (a section that chooses where the rest open parts); else the paper's. */
   template?: Template;
+  /** How the paper sets its options in rows on scanned pages, where it does (structure/option-rows.ts). */
+  rows?: RowConvention | null;
 }
 
 export function buildQuestion(doc: PaperDocument, d: Draft): Question {
@@ -36,8 +39,9 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   const value = points?.value ?? d.sectionPoints;
   // Under a heading for worked answers (非选择题) a lettered list inside a question is not its options.
   const ocr = own.some(l => doc.pages[l.page - 1].ocr);
-  const optionsIn = (lines: Line[]) => (d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(lines, t, skip, ocr));
-  const { options, firstLine } = optionsIn(own);
+  const optionsIn = (lines: Line[]): ReturnType<typeof optionsOf> => (d.typeHint === 'free' ? { options: [], firstLine: -1 } : optionsOf(lines, t, skip, ocr, d.rows ?? null));
+  const { options, firstLine, byPlace } = optionsIn(own);
+  if (byPlace) doc.messages.warn('segment/options-by-place', `OCR garbled the option labels; the ${options.length} options are read by their place in the row (${options.map(o => o.label).join(' ')}): check them against the page`, { page: d.lines[0].page, item: id, stage: 'segment' });
   // The stem: the question's lines before its options, then its twin's before the twin's.
   const ownStem = firstLine >= 0 ? firstLine : own.length;
   const twinFirst = twin.length ? optionsIn(twin).firstLine : -1;
@@ -45,7 +49,9 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   const lines = twin.length ? [...own.slice(0, ownStem), ...twin.slice(0, twinStem), ...own.slice(ownStem), ...twin.slice(twinStem)] : d.lines;
   if (value === null && !t.re.sectionPoints) doc.messages.warn('segment/no-points', 'no point marker found', { page: d.lines[0].page, item: id, stage: 'segment' });
   else if (value !== null && t.points.values && !t.points.values.includes(value)) doc.messages.warn('segment/unusual-points', `points ${value} are not among ${t.points.values.join(', ')}`, { page: d.lines[0].page, item: id, stage: 'segment' });
-  const spans = partSpans(own, t, skip, byPattern?.markers ?? []);
+  // A question's options are no parts of it, whatever their labels would read as (`(a)`–`(d)` to
+  // choose from, a block read by place): parts are read in the lines before them.
+  const spans = partSpans(options.length >= 2 ? own.slice(0, firstLine) : own, t, skip, byPattern?.markers ?? []);
   const parts = spans.map(s => s.part);
   let type: QuestionType = options.length >= 2 ? t.options.typeWith : t.options.typeWithout;
   // On a paper read by inferred conventions, a prompt ending in `=` asks for a value; each part is

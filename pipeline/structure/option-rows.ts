@@ -1,0 +1,155 @@
+// Options on a scanned page whose labels OCR garbled: `(A) 27 (B) 24` read as `(Aio EBP) I20`,
+// `1. 25 2.20) 3. 30 4, 50`, a Greek `(α) (β) (γ) (δ)` as `(a) (B) (y) (5)`, `(b)` set under `(a)` as
+// `(0)`. The labels no longer run in order, so the question reads as having no options, yet the
+// block's shape survives: options stand apart in a row by a wider space than words do, or one under
+// another, each opening with what is left of a label. Whether a paper sets its options so is one
+// decision over all its questions (most end in a block of the same number of cells); the questions
+// whose labels could not be read then take their options by place, cell by cell.
+import type { Line, Option, Span } from '../document.ts';
+import { lineText } from '../text/line-text.ts';
+import type { Template } from '../template.ts';
+import type { LabelAlphabets } from './learn.ts';
+
+/** How a paper sets its options in rows: how many a question has, and the labels they are printed with. */
+export interface RowConvention { count: number; labels: string[] }
+
+/** A space this many type sizes wide or wider parts two cells of a row (words stand about 0.3 apart; a row's options 1.8 to 2.4). */
+const CELL_GAP = 1.2;
+/** A paper sets its options in rows where at least this share of its questions on scanned pages that end in a row end in a row of one count… */
+const ROW_SHARE = 0.5;
+/** …and at least this many do. */
+const ROW_QUESTIONS = 2;
+/** A row of options has at most this many, unless the template's labels run further. */
+const ROW_MOST = 5;
+/** A row of options has at least this many (two cells in a row are as often a prose line OCR spaced wide). */
+const ROW_LEAST = 3;
+
+/** A mark: anything in square brackets (`[2]`, `[1,]`, `［3 点］`), or a number and its word in round ones (`(2 điểm)`). */
+const MARK_CELL = /^(?:[[［][^\]］]*[\]］]?|[(（]\s*\d+(?:[.,]\d+)?\s*\p{L}[^)）]*[)）]?)$/u;
+
+/**
+ * A line's cells: its spans parted where the space between two is CELL_GAP type sizes or more, or
+ * where a span opens with a label the template's pattern reads (`(G69 = (D) 70`: the space before
+ * `(D)` was read as a stray `=`).
+ */
+export function cellsOf(line: Line, skip: Set<Span>, t: Template): Span[][] {
+  const spans = line.spans.filter(s => !skip.has(s));
+  const opensLabel = (s: Span) => t.re.option !== null && [...s.text.matchAll(t.re.option)].some(m => m.index === 0);
+  const cells: Span[][] = [];
+  spans.forEach((s, k) => {
+    const gap = k ? s.bbox[0] - spans[k - 1].bbox[2] : 0;
+    // A mark set off at the line's end (`[2]`, `(2 điểm)`) is its line's, not a cell of its own.
+    const mark = k === spans.length - 1 && MARK_CELL.test(s.text.trim());
+    if (!k || (!mark && (gap >= CELL_GAP * Math.min(s.size, spans[k - 1].size) || opensLabel(s)))) cells.push([s]);
+    else cells[cells.length - 1].push(s);
+  });
+  return cells;
+}
+
+/**
+ * What a label OCR garbled still looks like at a cell's start: an opening bracket and a character
+ * (`(1`, `«(580`), or one or two characters and a stop or closing bracket (`(0)`, `2,`, `ϐϱ)`).
+ */
+const LABEL_LIKE = /^(?:[(（«]\S|\S{1,2}[)）\].．,:;])/u;
+/** A question's last cells are its options where at least this share of them open like a label: a table's last row opens with values. */
+const LABEL_SHARE = 0.5;
+/** Options are short: a block whose cells hold more characters than this on average is a question's parts (`(a) Να βρείτε το f(2). [1]`), not its choices. */
+const CELL_CHARS = 30;
+
+const labelLike = (cell: Span[]) => LABEL_LIKE.test(cell[0].text.trim());
+
+/**
+ * The options a question ends with, by their shape alone: its last lines (never its first, which
+ * holds the number and the prompt), each a row of two cells or more (`(A) 27  (B) 24`, a 2×2 grid's
+ * row) or one cell that opens like a label (options set one under another, a row's wrapped `(E)`),
+ * as many as fit in `most` cells, LABEL_SHARE of them opening like a label, short (CELL_CHARS).
+ * Lines that read right to left are left out: their labels stand at the far side of their text.
+ */
+function trailingRow(lines: Line[], skip: Set<Span>, t: Template, most: number): { from: number; cells: Span[][] } | null {
+  let from = lines.length, cells: Span[][] = [];
+  for (let i = lines.length - 1; i >= 1; i--) {
+    if (lines[i].rtl) break;
+    const here = cellsOf(lines[i], skip, t);
+    // Each line opens a label somewhere: a line of a figure's letters (`0  x`, `A  B`) is no row of options.
+    if (!here.some(labelLike) || (here.length === 1 && !labelLike(here[0])) || here.length + cells.length > most) break;
+    cells = [...here, ...cells];
+    from = i;
+  }
+  const chars = cells.reduce((n, c) => n + lineText(c).length, 0) / Math.max(cells.length, 1);
+  return cells.length >= 2 && cells.filter(labelLike).length >= cells.length * LABEL_SHARE && chars <= CELL_CHARS ? { from, cells } : null;
+}
+
+/**
+ * Whether the paper sets its options in rows, and how many: the count of cells its questions on
+ * scanned pages most often end with, where at least ROW_QUESTIONS do and ROW_SHARE of those that end
+ * in a row at all, and where the rows' cells open alike place by place (LABEL_COLUMN). Questions on
+ * text-layer pages read their labels as printed.
+ */
+export function learnOptionRows(questions: { lines: Line[]; anchor: Span[] }[], t: Template, ocr: (l: Line) => boolean, labels: LabelAlphabets): RowConvention | null {
+  const most = Math.max(t.options.markers.length, ROW_MOST);
+  const rows = questions.filter(q => q.lines.length > 1 && q.lines.every(ocr))
+    .map(q => trailingRow(q.lines, new Set(q.anchor), t, most)).filter(r => r !== null);
+  const counts = new Map<number, number>();
+  for (const r of rows) counts.set(r.cells.length, (counts.get(r.cells.length) ?? 0) + 1);
+  const [count, n] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0];
+  if (count < ROW_LEAST || n < ROW_QUESTIONS || n < rows.length * ROW_SHARE) return null;
+  const cells = rows.filter(r => r.cells.length === count).map(r => r.cells);
+  return labelColumn(cells) >= LABEL_COLUMN ? { count, labels: alphabetOf(cells, t, labels).slice(0, count) } : null;
+}
+
+/** The opening brackets OCR leaves before a label's character. */
+const OPENERS = /^[\s(（［[«]+/u;
+
+/**
+ * The alphabet the rows are labelled in: the one whose letters, place by place, the cells open with
+ * most often, as printed or as OCR misreads them (`(a) (B) (y) (5)` is α β γ δ); the template's labels
+ * where none does better.
+ */
+function alphabetOf(rows: Span[][][], t: Template, labels: LabelAlphabets): string[] {
+  const opening = rows.map(r => r.map(cell => cell[0].text.replace(OPENERS, '')[0] ?? ''));
+  const hits = (letters: string[]) => opening.reduce((n, r) => n + r.filter((c, k) => k < letters.length && (c === letters[k] || (labels.lookAlikes[letters[k]] ?? []).includes(c))).length, 0);
+  let best = t.options.markers, most = hits(best);
+  for (const letters of Object.values(labels.alphabets)) {
+    const n = hits(letters);
+    if (n > most) { best = letters; most = n; }
+  }
+  return best;
+}
+
+/** Rows of options open their cells alike, place by place (`(`, or `1` `2` `3`), where a table's rows open with their values: at least this share. */
+const LABEL_COLUMN = 0.5;
+
+/** How alike the rows' cells open, place by place: the share of rows whose cell there opens with the character most of them open with, averaged over the places. */
+function labelColumn(rows: Span[][][]): number {
+  const count = rows[0].length;
+  let sum = 0;
+  for (let k = 0; k < count; k++) {
+    const firsts = new Map<string, number>();
+    for (const r of rows) {
+      const c = r[k][0].text.trim()[0] ?? '';
+      firsts.set(c, (firsts.get(c) ?? 0) + 1);
+    }
+    sum += Math.max(...firsts.values()) / rows.length;
+  }
+  return sum / count;
+}
+
+/** What OCR left of a label at a cell's start: a bracket, one character, a stop or closing bracket. */
+const LABEL_LEFT = /^\s*[(（［[«]?\S[)）］\].．,:;]?\s*/u;
+
+/**
+ * A question's options by place, where its row has the paper's count of cells: the first cell is the
+ * first label, and so on. What is left of each label is cut from its cell's text, unless nothing else
+ * is left (the label was lost, and the cell is its value alone).
+ */
+export function rowOptions(lines: Line[], t: Template, skip: Set<Span>, rows: RowConvention): { options: Option[]; firstLine: number; byPlace: true } | null {
+  const row = trailingRow(lines, skip, t, rows.count);
+  // The paper's count, or fewer (a question of four where most have five) where every cell opens like a label.
+  if (!row || (row.cells.length !== rows.count && (row.cells.length < ROW_LEAST || !row.cells.every(labelLike)))) return null;
+  const options = row.cells.map((cell, k) => {
+    const text = lineText(cell).trim();
+    const rest = text.replace(LABEL_LEFT, '').trim();
+    return { label: rows.labels[k], text: rest || text };
+  });
+  return { options, firstLine: row.from, byPlace: true };
+}
