@@ -720,12 +720,22 @@ describe('a question\'s options are no parts of it', () => {
     const { buildQuestion } = await import('../pipeline/structure/question.ts');
     const s = optionSchemes(ROOT).find(x => x.id === 'latin-lower-paren')!;
     const t: Template = { ...generic, options: { ...generic.options, markers: s.markers, pattern: s.pattern }, re: { ...generic.re, option: new RegExp(s.pattern!, 'gu') } };
-    const doc = { sha256: 'a'.repeat(64), template: t, pages: [{ ocr: false }], messages: new Diagnostics() } as unknown as PaperDocument;
+    const doc = { sha256: 'a'.repeat(64), template: t, pages: [{ ocr: false }], messages: new Diagnostics('q.pdf') } as unknown as PaperDocument;
     const lines = (...texts: string[]): Line[] => texts.map((text, i) => ({ page: 1, column: 0, bbox: [70, 100 + i * 14, 500, 112 + i * 14], spans: [span(text, 70, 110 + i * 14)] }));
     const q = buildQuestion(doc, { section: null, number: 1, anchor: [], lines: lines('1. What is the value of x?', '(a) 3', '(b) 4', '(c) 5', '(d) 6'), typeHint: null, sectionPoints: null });
     expect([q.type, q.options.map(o => o.label), q.parts]).toEqual(['mcq', ['a', 'b', 'c', 'd'], []]);
     // Parts, then the options the last of them chooses from.
     const both = buildQuestion(doc, { section: null, number: 2, anchor: [], lines: lines('2. Read the table.', '(i) Name the largest value.', '(ii) Which value is the smallest?', '(a) 3', '(b) 4', '(c) 5', '(d) 6'), typeHint: null, sectionPoints: null });
     expect([both.options.length, both.parts.map(p => p.label)]).toEqual([4, ['(i)', '(ii)']]);
+  });
+
+  it('reads a one-line prompt with a figure\'s letters under it (`O x`, `A B`, set small) as asking for a value', async () => {
+    const { buildQuestion } = await import('../pipeline/structure/question.ts');
+    const doc = { sha256: 'b'.repeat(64), template: generic, pages: [{ ocr: false }], messages: new Diagnostics('q.pdf') } as unknown as PaperDocument;
+    const at = (text: string, i: number, size = 11.5): Line => ({ page: 1, column: 0, bbox: [70, 100 + i * 14, 500, 112 + i * 14], spans: [span(text, 70, 110 + i * 14, size)] });
+    const ask = (...small: [string, number][]) => buildQuestion(doc, { section: null, number: 5, anchor: [], lines: [at('5. What is the value of 23 + 3 · 9?', 0), ...small.map(([t, size], i) => at(t, i + 1, size))], typeHint: null, sectionPoints: null }).type;
+    expect(ask(['y', 7], ['O x', 7])).toBe('short');
+    // A second line of the prompt's own size is the prompt's, however short.
+    expect(ask(['x=3', 11.5])).toBe('free');
   });
 });

@@ -92,6 +92,11 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
 /** A prompt of at most this many lines, with no parts, asks for a short answer (two already hold `Find where g is increasing and decreasing and find any local maxima or minima.`). */
 const SHORT_PROMPT_LINES = 1;
 
+/** A line of at most this many characters… */
+const FIGURE_LABEL_CHARS = 3;
+/** …set smaller than this share of the prompt's type is a figure's letters. */
+const FIGURE_LABEL_SIZE = 0.85;
+
 /**
  * A prompt that asks for a value: one line that holds a quantity (a digit or a formula) to work
  * with. `Explain why ice floats on water.` holds none and stays a worked answer.
@@ -102,7 +107,10 @@ function shortPrompt(lines: Line[], anchor: Set<Span>): boolean {
   const own = lines.map(l => l.spans.filter(s => !anchor.has(s)))
     .map(spans => ({ spans, text: rawText(spans).replace(/\s*[[(（][^\])）]*[\])）]\s*$/u, '').trim() }))
     .filter(l => l.text);
-  return own.length > 0 && own.length <= SHORT_PROMPT_LINES && own.some(l => l.spans.some(s => s.math) || /\p{Nd}/u.test(l.text));
+  // A figure's letters (`A  B`, `O x`, `C`), set smaller than the prompt, are no line of it.
+  const size = Math.max(0, ...own.map(l => Math.max(...l.spans.map(s => s.size))));
+  const prompt = own.filter(l => l.text.replace(/\s/gu, '').length > FIGURE_LABEL_CHARS || Math.max(...l.spans.map(s => s.size)) >= size * FIGURE_LABEL_SIZE);
+  return prompt.length > 0 && prompt.length <= SHORT_PROMPT_LINES && prompt.some(l => l.spans.some(s => s.math) || /\p{Nd}/u.test(l.text));
 }
 
 /** Whether a prompt (a question's, or one part's lines) asks for a value rather than a worked answer: it ends in `=`, a blank to fill. */
