@@ -24,8 +24,8 @@ const ROW_MOST = 5;
 /** A row of options has at least this many (two cells in a row are as often a prose line OCR spaced wide). */
 const ROW_LEAST = 3;
 
-/** A mark: anything in square brackets (`[2]`, `[1,]`, `［3 点］`), or a number and its word in round ones (`(2 điểm)`). */
-const MARK_CELL = /^(?:[[［][^\]］]*[\]］]?|[(（]\s*\d+(?:[.,]\d+)?\s*\p{L}[^)）]*[)）]?)$/u;
+/** A mark: anything in square brackets (`[2]`, `[1,]`, `［3 点］`), or in round ones a number and its word or a range (`(2 điểm)`, `(0–2)`; `(2)` is a label). */
+const MARK_CELL = /^(?:[[［][^\]］]*[\]］]?|[(（]\s*\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?\s*(?:\p{L}[^)）]*)?|\s*\p{L}[^)）]*)[)）]?)$/u;
 
 /**
  * A line's cells: its spans parted where the space between two is CELL_GAP type sizes or more, or
@@ -38,11 +38,11 @@ export function cellsOf(line: Line, skip: Set<Span>, t: Template): Span[][] {
   const cells: Span[][] = [];
   spans.forEach((s, k) => {
     const gap = k ? s.bbox[0] - spans[k - 1].bbox[2] : 0;
-    // A mark set off at the line's end (`[2]`, `(2 điểm)`) is its line's, not a cell of its own.
-    const mark = k === spans.length - 1 && MARK_CELL.test(s.text.trim());
-    if (!k || (!mark && (gap >= CELL_GAP * Math.min(s.size, spans[k - 1].size) || opensLabel(s)))) cells.push([s]);
+    if (!k || gap >= CELL_GAP * Math.min(s.size, spans[k - 1].size) || opensLabel(s)) cells.push([s]);
     else cells[cells.length - 1].push(s);
   });
+  // A mark set off at the line's end (`[2]`, `(2 điểm)`) is its line's, not a cell of its own.
+  if (cells.length >= 2 && MARK_CELL.test(lineText(cells[cells.length - 1]).trim())) cells[cells.length - 2].push(...cells.pop()!);
   return cells;
 }
 
