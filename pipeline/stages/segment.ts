@@ -239,12 +239,12 @@ export function segmentStage(): Stage {
       const t = doc.template;
       const { features, aside, reading } = read;
       const { drafts, roles } = assemble(doc, features, reading, aside, bodySize);
-      // On a paper read by its own conventions, whether its lettered labels are options or parts is
-      // decided over the questions that print them: all of them, or each label scheme's own where
-      // the paper prints several (choices in one section, parts in another).
       // On scanned pages, whether the paper sets its options in rows (read by place where OCR garbled
       // their labels): learned before the labels are decided, which garbled labels may mislead.
       const rows = learnOptionRows(drafts, t, l => doc.pages[l.page - 1].ocr === true, labelAlphabets(ctx.config.root));
+      // On a paper read by its own conventions, whether its lettered labels are options or parts is
+      // decided over the questions that print them: all of them, or each label scheme's own where
+      // the paper prints several (choices in one section, parts in another).
       if (t.infer) decideGroups(doc, drafts, learnOtherOptions(blocksOf(read), ctx.config.root, t.options));
       if (rows) {
         for (const d of drafts) d.rows = rows;

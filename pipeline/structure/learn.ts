@@ -17,11 +17,17 @@ interface AlphabetData { alphabets: Record<string, string[]>; shapes: Record<str
 const SCHEME_LABELS = 5;
 
 let schemes: OptionScheme[] | null = null;
+let alphabetData: AlphabetData | null = null;
+
+/** glossary/labels/alphabets.json, read once. */
+function readAlphabets(root: string): AlphabetData {
+  return (alphabetData ??= JSON.parse(fs.readFileSync(path.join(root, 'glossary', 'labels', 'alphabets.json'), 'utf8')) as AlphabetData);
+}
 
 /** Every option scheme the alphabets and shapes make: `latin-upper-paren` is `(A)` … `(E)`. */
 export function optionSchemes(root: string): OptionScheme[] {
   if (schemes) return schemes;
-  const data = JSON.parse(fs.readFileSync(path.join(root, 'glossary', 'labels', 'alphabets.json'), 'utf8')) as AlphabetData;
+  const data = readAlphabets(root);
   const out: OptionScheme[] = [];
   for (const [name, letters] of Object.entries(data.alphabets)) {
     const markers = letters.slice(0, SCHEME_LABELS);
@@ -41,10 +47,8 @@ let labelData: LabelAlphabets | null = null;
 
 export function labelAlphabets(root: string): LabelAlphabets {
   if (labelData) return labelData;
-  const dir = path.join(root, 'glossary', 'labels');
-  const { alphabets } = JSON.parse(fs.readFileSync(path.join(dir, 'alphabets.json'), 'utf8')) as AlphabetData;
-  const { $comment: _, ...lookAlikes } = JSON.parse(fs.readFileSync(path.join(dir, 'ocr-look-alikes.json'), 'utf8')) as Record<string, string[]>;
-  return (labelData = { alphabets, lookAlikes });
+  const { $comment: _, ...lookAlikes } = JSON.parse(fs.readFileSync(path.join(root, 'glossary', 'labels', 'ocr-look-alikes.json'), 'utf8')) as Record<string, string[]>;
+  return (labelData = { alphabets: readAlphabets(root).alphabets, lookAlikes });
 }
 
 /** A block of lines to learn from, and the spans of it that are not its text (the question's number). */

@@ -32,7 +32,7 @@ const MARK_CELL = /^(?:[[［][^\]］]*[\]］]?|[(（]\s*\d+(?:[.,]\d+)?(?:\s*[�
  * where a span opens with a label the template's pattern reads (`(G69 = (D) 70`: the space before
  * `(D)` was read as a stray `=`).
  */
-export function cellsOf(line: Line, skip: Set<Span>, t: Template): Span[][] {
+function cellsOf(line: Line, skip: Set<Span>, t: Template): Span[][] {
   const spans = line.spans.filter(s => !skip.has(s));
   const opensLabel = (s: Span) => t.re.option !== null && [...s.text.matchAll(t.re.option)].some(m => m.index === 0);
   const cells: Span[][] = [];

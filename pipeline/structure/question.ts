@@ -105,11 +105,11 @@ function shortPrompt(lines: Line[], anchor: Set<Span>): boolean {
   // The question's number and a mark in brackets at a line's end (`[3 marks]`, `(2 P.)`, `(0–4)`)
   // are no part of the prompt: a lead set on its own line (`Задача 3 (0–4)`) adds no line to it.
   const own = lines.map(l => l.spans.filter(s => !anchor.has(s)))
-    .map(spans => ({ spans, text: rawText(spans).replace(/\s*[[(（][^\])）]*[\])）]\s*$/u, '').trim() }))
+    .map(spans => ({ spans, text: rawText(spans).replace(/\s*[[(（][^\])）]*[\])）]\s*$/u, '').trim(), size: Math.max(0, ...spans.map(s => s.size)) }))
     .filter(l => l.text);
   // A figure's letters (`A  B`, `O x`, `C`), set smaller than the prompt, are no line of it.
-  const size = Math.max(0, ...own.map(l => Math.max(...l.spans.map(s => s.size))));
-  const prompt = own.filter(l => l.text.replace(/\s/gu, '').length > FIGURE_LABEL_CHARS || Math.max(...l.spans.map(s => s.size)) >= size * FIGURE_LABEL_SIZE);
+  const size = Math.max(0, ...own.map(l => l.size));
+  const prompt = own.filter(l => l.text.replace(/\s/gu, '').length > FIGURE_LABEL_CHARS || l.size >= size * FIGURE_LABEL_SIZE);
   return prompt.length > 0 && prompt.length <= SHORT_PROMPT_LINES && prompt.some(l => l.spans.some(s => s.math) || /\p{Nd}/u.test(l.text));
 }
 
