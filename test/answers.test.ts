@@ -11,6 +11,7 @@ import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { answersStage, joinAnswers, readKey } from '../pipeline/stages/answers.ts';
 import { readPairKey, textLine } from '../pipeline/keys/pair-key.ts';
+import { shownLabel } from '../pipeline/keys/option-answer.ts';
 import { numberRun } from '../pipeline/keys/number-run.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
 import type { PaperDocument } from '../pipeline/document.ts';
@@ -188,6 +189,20 @@ describe('keys read by their structure', () => {
     expect(rows('数学', '# 参考答案', '1 4', '2 4', '3 2', '物理', '# 参考答案', '1 2', '2 4', '3 20', '4 1')).toEqual(['# 参考答案/数学: 1=4 2=4 3=2', '# 参考答案/物理: 1=2 2=4 3=20 4=1']);
     // Two rows that do not go on from each other are still numbers over answers.
     expect(rows('Key', '1 2 3 4', '3 1 4 2')).toEqual(['Key: 1=3 2=1 3=4 4=2']);
+  });
+
+  it('name an option by its label as the paper prints it: widths folded, a Hangul letter kept', () => {
+    // NFKC would take ㄹ (U+3139) to the conjoining ᄅ (U+1105): a key's answer would name no option (fuzzer paper 0052).
+    expect(['ㄹ', '(ㄱ)', 'Ａ．', '(1)', '⑴', '③'].map(shownLabel)).toEqual(['ㄹ', 'ㄱ', 'A', '1', '1', '③']);
+  });
+
+  it('read a row that skips a number (a worked question the key has no value for) as the table\'s row where it stands in its columns', () => {
+    // Fuzzer seed 20261204, paper 0011: `2 5`, then `4 7` under it (question 3 is worked), then `6 C`.
+    const at = (y: number, ...cells: [string, number][]) => ({ page: 1, tokens: cells.map(([text, x]) => ({ text, x0: x, x1: x + 6 * text.length })) });
+    const lines = [at(0, ['#', 40], ['Đáp', 60], ['án', 80]), at(1, ['1', 40], ['D', 62]), at(2, ['2', 40], ['5', 62]), at(3, ['4', 40], ['7', 62]), at(4, ['6', 40], ['C', 62]), at(5, ['7', 40], ['A', 62])];
+    expect(readPairKey(lines).flatMap(b => b.entries.map(e => `${e.number}=${e.answer}`))).toEqual(['1=D', '2=5', '4=7', '6=C', '7=A']);
+    // Without positions (OCR text) the same rows stay numbers over answers: nothing says they stand in columns.
+    expect(rows('1 D', '2 5', '4 7', '6 C')).not.toContain(': 1=D 2=5 4=7 6=C');
   });
 
   it('read a table set right to left from the right, and a right-to-left run of pairs with its first number moved to the end by bidi', () => {

@@ -135,6 +135,42 @@ describe('layout', () => {
     expect(findColumns(page(lines(435, 790, 230, 5, 17), [...labels, ...lines(45, 350, 500, 25, 24)]))).toHaveLength(1);
   });
 
+  it('reads a title centred over three columns first, and a column that starts higher than the first as it stands', () => {
+    // An Arabic paper in three columns (fuzzer seed 20261204, paper 0078 and 0028): the school and the
+    // title are centred over the page and fall in the middle column, which reads after the right one.
+    const doc = newDocument('three.pdf', new Uint8Array());
+    doc.template = templates.find(t => t.infer)!;
+    const columns = [{ x0: 34, x1: 279 }, { x0: 303, x1: 543 }, { x0: 573, x1: 808 }];
+    const spans = [span('School', 400, 57, 10), span('Mathematics Test', 380, 79, 16)];
+    for (const [c, col] of columns.entries()) for (let r = 0; r < 12; r++) spans.push({ ...span(`c${c}r${r} text of a question here`, col.x0, 130 + r * 16, 10), bbox: [col.x0, 121.5 + r * 16, col.x1 - (r % 3) * 20, 132 + r * 16] });
+    doc.pages = [{ number: 1, width: 842, height: 1191, body: { y0: 40, y1: 1150 }, columns, section: null, spans, shapes: [], furniture: [] }];
+    layoutStage().run(doc, {} as StageContext);
+    expect(doc.lines.slice(0, 3).map(l => rawText(l.spans))).toEqual(['School', 'Mathematics Test', 'c0r0 text of a question here']);
+    // A line set to one side above the first column's first line is its own column's (fuzzer paper 0009:
+    // a boxed heading moves the left column's start 8 pt below the right column's first line).
+    const side = [span('c1 first', 320, 100, 10), ...spans.slice(2)];
+    doc.pages = [{ number: 1, width: 842, height: 1191, body: { y0: 40, y1: 1150 }, columns, section: null, spans: side, shapes: [], furniture: [] }];
+    layoutStage().run(doc, {} as StageContext);
+    expect(doc.lines[0].column).toBe(0);
+    expect(doc.lines.find(l => rawText(l.spans) === 'c1 first')?.column).toBe(1);
+  });
+
+  it('reads marks floated a little off their lines\' baselines as the lines\' ends, not as a column', () => {
+    // A one-column Thai paper (fuzzer paper 0039): `[2]` floated right sits 2 pt above its line's baseline.
+    const spans: Span[] = [];
+    for (let q = 0; q < 10; q++) {
+      const y = 60 + q * 52;
+      spans.push({ ...span(`Problem ${q + 1}. question text that stops short`, 45, y, 10.5), bbox: [45, y - 9, q === 3 ? 272 : 260, y + 2] });
+      // One line runs on past the others' ends, a word apart (`จงหา a10`): the far side is not marks alone.
+      if (q === 3) spans.push({ ...span('จงหา a10', 304, y, 10.5), bbox: [304, y - 9, 327, y + 2] });
+      spans.push({ ...span('(a) 1 (b) 2 (c) 3', 60, y + 18, 10.5), bbox: [60, y + 9, 200, y + 20] });
+      spans.push({ ...span(`[${q % 4 + 1}]`, 538, y - 2, 10.5), bbox: [538, y - 11, 550, y] });
+    }
+    const page: PageInfo = { number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+    expect(findColumnsUnderHead(page).columns).toHaveLength(1);
+  });
+
   it('reads options in a grid and marks in a margin as one column: they stand on their rows\' baselines', () => {
     // `1) stem … [2]` with `(A) 6 | (B) 14` under it: the band between the grid's columns is crossed
     // by only the title and the longer stems, but the right side's rows are the left side's rows.
@@ -296,6 +332,10 @@ describe('layout of lines that read right to left', () => {
     // An option `(1) 43` on a right-to-left page.
     const [option] = buildLines(painted(['43', '␣', '(', '1', ')'], 100), 1, 0, true);
     expect(rawText(option.spans)).toBe('(1) 43');
+    // A row of such options in cells (fuzzer seed 20261204, paper 0078): each read as that one is, the row from the right.
+    const row = [span('216', 612, 100, 9.5), span('(', 632, 100, 9.5), span('4', 635, 100, 9.5), span(')', 641, 100, 9.5),
+      span('199', 663, 100, 9.5), span('(', 683, 100, 9.5), span('1', 686, 100, 9.5), span(')', 692, 100, 9.5)];
+    expect(rawText(buildLines(row, 1, 0, true)[0].spans)).toBe('(1) 199 (4) 216');
   });
 
   it('reads a Latin line set out in cells on a right-to-left page from the right, each cell left to right', () => {

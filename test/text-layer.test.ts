@@ -17,6 +17,13 @@ import { isAddress, isStamp, paperFurniture, type FurniturePage } from '../pipel
 import { radicalTable, RADICAL, unifyRadicals } from '../pipeline/text/cjk-radicals.ts';
 import { holdsLegacyText, isLegacy, legacyEvidence, legacyFonts } from '../pipeline/text/legacy-font.ts';
 import { openPdf, pageSpans } from '../pipeline/providers/pdf.ts';
+import { markedSequences, pageActualText } from '../pipeline/providers/actual-text.ts';
+import { unshapeArabic } from '../pipeline/text/presentation-forms.ts';
+import { lineText } from '../pipeline/text/line-text.ts';
+import { printHtml, printingPage } from '../fixtures/chromium.ts';
+import { haveChromium } from './review-browser.ts';
+import zlib from 'node:zlib';
+import os from 'node:os';
 import { legacyCodes } from '../fixtures/legacy-codes.ts';
 import { analyse, templates } from './analyse.ts';
 import { haveShared, KCSAT, SHARED } from './helpers.ts';
@@ -296,14 +303,18 @@ describe('text as the reader sees it', () => {
   it('leaves no radical code point in a Chinese paper Chromium printed with them (fixtures/educator/zh-di-ti)', async () => {
     const file = path.join(ROOT, 'fixtures', 'educator', 'zh-di-ti.pdf');
     const pdf = await openPdf(new Uint8Array(fs.readFileSync(file)));
-    const raw = (await pageSpans(await pdf.getPage(1))).map(r => r.text).join('');
+    const page = await pdf.getPage(1);
+    // pdf.js names the radicals the glyphs share; Chromium wrote the ideographs as each run's
+    // ActualText, which the runs are read as. (A writer that gives none, Word: the table above.)
+    const glyphs = (await page.getTextContent()).items.map(i => ('str' in i ? i.str : '')).join('');
+    const raw = (await pageSpans(page)).map(r => r.text).join('');
     await pdf.destroy();
-    expect(raw).toMatch(RADICAL);
+    expect(glyphs).toMatch(RADICAL);
+    expect(raw).not.toMatch(RADICAL);
     const doc = await analyse(file, 'text-layer');
     const text = doc.pages.flatMap(p => p.spans).map(s => s.text).join('');
     expect(text).not.toMatch(RADICAL);
     expect(text).toContain('最大的是');
-    expect(doc.messages.list.find(m => m.rule === 'text-layer/cjk-radicals')?.message).toMatch(/^\d+ CJK radical code points/);
   });
 });
 
@@ -319,4 +330,56 @@ describe.skipIf(!haveShared())('legacy fonts on real papers', () => {
       expect([...legacyFonts(runs).keys()], f).toEqual([]);
     }
   }, 120_000);
+});
+
+describe('text a writer spelled for its glyphs', () => {
+  it('reads the ActualText of marked-content sequences in the order they open, over an inline image\'s data', () => {
+    const content = 'BT /Span <</ActualText <FEFF0E2A0E350E48>>> BDC (x\\)) Tj EMC /P <</MCID 3>> BDC [(y)] TJ EMC /Tx BMC EMC '
+      + '/Span <</ActualText (fi)>> BDC BI /W 1 /H 1 /BPC 8 /CS /G ID \x00\xffBDC EI EMC /Span /Props1 BDC EMC ET';
+    expect(markedSequences(content)).toEqual(['สี่', null, null, 'fi', null]);
+  });
+
+  it('finds a page\'s content in the file by its page tree, compressed or not, and says nothing where there is no ActualText', () => {
+    const content = zlib.deflateSync(Buffer.from('BT /Span <</ActualText <FEFF0644064A>>> BDC (x) Tj EMC ET', 'latin1'));
+    const pdf = (contents: Buffer, filter: string) => Buffer.concat([
+      Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 >>\nendobj\n'
+        + `3 0 obj\n<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>\nendobj\n4 0 obj\n<< ${filter}/Length ${contents.length} >>\nstream\n`, 'latin1'),
+      contents, Buffer.from('\nendstream\nendobj\n5 0 obj\n<< /Type /Page /Parent 2 0 R /Contents [] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1')]);
+    expect(pageActualText(new Uint8Array(pdf(content, '/Filter /FlateDecode ')), 1)).toEqual(['لي']);
+    expect(pageActualText(new Uint8Array(pdf(Buffer.from('BT /Span <</ActualText (a)>> BDC (x) Tj EMC ET', 'latin1'), '')), 1)).toEqual(['a']);
+    expect(pageActualText(new Uint8Array(pdf(content, '/Filter /FlateDecode ')), 2)).toBeNull();
+    expect(pageActualText(new Uint8Array(pdf(Buffer.from('BT (x) Tj ET', 'latin1'), '')), 1)).toBeNull();
+  });
+
+  it('reads Arabic presentation forms as the letters they shape', () => {
+    expect(unshapeArabic('اﺣﺴﺐ ﻻ')).toEqual({ text: 'احسب لا', replaced: 4 });
+    expect(unshapeArabic('احسب')).toEqual({ text: 'احسب', replaced: 0 });
+  });
+
+  it.skipIf(!haveChromium())('reads what Chromium prints in Thai, Devanagari and Arabic as written, and letters it slants for a font with no italics', async () => {
+    // Tone marks and vowel signs drawn as glyph variants with no character (pdf.js: `สี\0`, `ग ण त`),
+    // a ligature a right-to-left run reverses (`إىل`), presentation forms, and `<i>f</i>` in a Korean
+    // font with no italic face, which Chromium slants with a sheared matrix (fuzzer seed 20261204).
+    const html = `<!doctype html><html><head><meta charset="utf-8"><style>@page { size: A4; margin: 20mm } body { font-size: 12pt }</style></head><body>
+      <p style="font-family: 'Noto Serif Thai'">รูปสี่เหลี่ยมผืนผ้ามีพื้นที่กี่ตารางเซนติเมตร</p>
+      <p style="font-family: 'Noto Serif Devanagari'">गणित — अर्धवार्षिक परीक्षा</p>
+      <p dir="rtl" style="font-family: 'Noto Sans Arabic'">الأسئلة من 1 إلى 3 لكل منها 5 درجات.</p>
+      <p style="font-family: 'NanumGothic'">함수 <i>f</i>(<i>x</i>) = 3<i>x</i> + 3에 대하여</p></body></html>`;
+    const { browser, page } = await printingPage();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'actual-'));
+    try {
+      const file = path.join(dir, 'scripts.pdf');
+      fs.writeFileSync(file, await printHtml(page, html));
+      const doc = await analyse(file, 'layout');
+      const lines = doc.lines.map(l => lineText(l.spans).replace(/\s+/gu, ''));
+      expect(lines).toContain('รูปสี่เหลี่ยมผืนผ้ามีพื้นที่กี่ตารางเซนติเมตร');
+      expect(lines).toContain('गणित—अर्धवार्षिकपरीक्षा');
+      expect(lines).toContain('الأسئلةمن1إلى3لكلمنها5درجات.');
+      expect(lines.some(l => l.startsWith('함수f(x)=3x+3에'))).toBe(true);
+      expect(doc.pages.flatMap(p => p.spans).map(s => s.text).join('')).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFC\u0000]/u);
+    } finally {
+      await browser.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

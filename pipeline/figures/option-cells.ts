@@ -58,7 +58,10 @@ export function optionCells(q: Question, pages: readonly PageInfo[], bottom: (pa
     const below = markers.filter(m => m.span.page === span.page && m.line.column === line.column && m.span.bbox[1] > span.bbox[3] && !rowOf(m.span, span)).map(m => m.span.bbox[1]);
     const x1 = right.length ? Math.min(...right) - 1 : Math.max(col.x1, ...markers.filter(m => m.span.page === span.page).map(m => m.span.bbox[2]));
     const y1 = below.length ? Math.min(...below) - 1 : bottom(span.page, line.column);
-    const y0 = span.bbox[1] - span.size * 1.5;
+    // …never above the question's text over it: a row of labels set just under the stem (pictures
+    // below `Ａ． Ｂ． Ｃ．`) does not take the stem's last line into its pictures.
+    const stem = q.lines.slice(0, Math.max(0, q.stemLines)).filter(l => l.page === span.page && l.column === line.column && l.bbox[3] <= span.bbox[1] + 1);
+    const y0 = Math.max(span.bbox[1] - span.size * 1.5, ...stem.map(l => l.bbox[3]));
     return { index, page: span.page, column: line.column, marker: span, box: [span.bbox[0] - 2, y0, x1, y1] as BBox };
   });
 }

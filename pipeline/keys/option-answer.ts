@@ -72,8 +72,13 @@ function placeIn(key: string): { alphabet: string[]; at: number } | null {
 export function shownLabel(label: string): string {
   const t = label.trim();
   if ([...t].length === 1 && CIRCLED.includes(t)) return t;
-  return t.normalize('NFKC').replace(/^[(（[]+|[)）\].．:：、]+$/gu, '');
+  // Folded as NFKC does (full-width `Ａ` as `A`, `⑴` as `(1)`), but a Hangul letter as printed: NFKC
+  // takes the compatibility jamo a paper labels its options with (ㄱ ㄴ ㄷ ㄹ) to the conjoining ones.
+  return [...t].map(c => (HANGUL_LETTER.test(c) ? c : c.normalize('NFKC'))).join('').replace(/^[(（[]+|[)）\].．:：、]+$/gu, '');
 }
+
+/** Hangul compatibility jamo (U+3131–U+318E): option labels ㄱ ㄴ ㄷ ㄹ. */
+const HANGUL_LETTER = /[\u3131-\u318E]/u;
 
 export type OptionAnswer =
   /** The options the answer names (one, or several for a multiple-answer key). */

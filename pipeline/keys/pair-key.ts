@@ -241,14 +241,19 @@ export function readPairKey(lines: KeyTextLine[]): PairBlock[] {
   // Whether the line before was read as pairs: in a table of number | answer rows, `10 20` is item
   // 10 answered 20 where its number goes on from the row above or the row below goes on from it,
   // not a row of numbers over the next line.
+  // …or where it stands in the columns of the row above (a key that leaves out the questions it has
+  // no value for: `2  5` then `4  7`, a worked question 3 between them).
   let inPairs = false;
+  let above: KeyToken[] | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const next = lines[i + 1];
     const pairs = pairsOn(line.tokens);
     const last = out.lastNumber();
     const below = pairs && next && next.page === line.page ? pairsOn(next.tokens) : null;
-    const goesOn = pairs !== null && ((inPairs && last !== null && pairs[0].number === last + 1) || (below !== null && below[0].number === pairs[pairs.length - 1].number + 1));
+    const followsRow = inPairs && last !== null && pairs !== null && (pairs[0].number === last + 1 || (pairs[0].number > last && above !== null && sameColumns(above, line.tokens)));
+    const goesOn = pairs !== null && (followsRow || (below !== null && below[0].number === pairs[pairs.length - 1].number + 1));
+    above = pairs ? line.tokens : null;
     const { numbers, under } = goesOn ? { numbers: null, under: null } : numbersOver(line, next);
     inPairs = false;
     if (numbers && under) {
@@ -261,6 +266,13 @@ export function readPairKey(lines: KeyTextLine[]): PairBlock[] {
     out.heading(line.tokens.map(t => t.text).join(' '));
   }
   return out.blocks;
+}
+
+/** Two rows of a table: as many tokens, each standing in the column of the one above it (positions known). */
+function sameColumns(a: KeyToken[], b: KeyToken[]): boolean {
+  if (a.length !== b.length) return false;
+  const centre = (k: KeyToken) => (k.x0 + k.x1) / 2;
+  return a.every((x, k) => Number.isFinite(x.x0) && Number.isFinite(b[k].x0) && Math.abs(centre(x) - centre(b[k])) <= Math.max(x.x1 - x.x0, b[k].x1 - b[k].x0));
 }
 
 /** Entries in all blocks. */

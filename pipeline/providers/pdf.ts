@@ -8,6 +8,7 @@ import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Canvas } from '@napi-rs/canvas';
 import type { BBox, Shape, ShapeKind } from '../document.ts';
 import { encodePagePng } from './png.ts';
+import { pageActualText } from './actual-text.ts';
 import { CanvasPool } from './canvas-pool.ts';
 
 const require = createRequire(import.meta.url);
@@ -119,7 +120,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   const [pdfjs, canvas] = await Promise.all([loadPdfjs(), loadCanvas()]);
   loadedCanvas = canvas;
   try {
-    return await pdfjs.getDocument({
+    const doc = await pdfjs.getDocument({
       CanvasFactory,
       // pdfjs takes ownership of (and detaches) the buffer it is given: pass a copy.
       data: new Uint8Array(bytes),
@@ -131,6 +132,15 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
       isEvalSupported: false,
       stopAtErrors: false,
     }).promise.finally(restoreNatives);
+    // Each page knows the file it came from: its text reads the properties of its marked content
+    // from the file's bytes (actual-text.ts), which pdf.js does not give.
+    const getPage = doc.getPage.bind(doc);
+    doc.getPage = async (n: number) => {
+      const page = await getPage(n);
+      pageFile.set(page, bytes);
+      return page;
+    };
+    return doc;
   } catch (e) {
     const err = e as Error & { name?: string; code?: number };
     if (err.name === 'PasswordException') throw new PdfOpenError('password', 'the PDF is password-protected');
@@ -166,6 +176,8 @@ function boxOf(m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox 
 }
 
 const spansRead = new WeakMap<PdfPage, Promise<RawSpan[]>>();
+/** The bytes of the file each page was read from (openPdf). */
+const pageFile = new WeakMap<PdfPage, Uint8Array>();
 
 /**
  * The page's text runs with their real (embedded) font names. Call after `pageShapes` so fonts are
@@ -181,7 +193,9 @@ export function pageSpans(page: PdfPage): Promise<RawSpan[]> {
 async function readSpans(page: PdfPage): Promise<RawSpan[]> {
   const viewport = page.getViewport({ scale: 1 });
   const vt = viewport.transform as Matrix;
-  const content = await page.getTextContent();
+  const file = pageFile.get(page);
+  const actual = file ? pageActualText(file, page.pageNumber) : null;
+  const content = await page.getTextContent({ includeMarkedContent: actual !== null });
   const fontName = new Map<string, string>();
   const realName = (id: string) => {
     if (!fontName.has(id)) {
@@ -195,19 +209,36 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
     return fontName.get(id)!;
   };
   const out: RawSpan[] = [];
+  // The marked-content sequences open, each with where its runs start in `out` and its ActualText.
+  const opened = content.items.filter(i => 'type' in i && (i.type === 'beginMarkedContent' || i.type === 'beginMarkedContentProps')).length;
+  const texts = actual && opened === actual.length ? actual : null;
+  const open: { from: number; text: string | null }[] = [];
+  let next = 0;
   for (const item of content.items) {
+    if ('type' in item) {
+      if (item.type === 'beginMarkedContent' || item.type === 'beginMarkedContentProps') open.push({ from: out.length, text: texts?.[next++] ?? null });
+      else if (item.type === 'endMarkedContent') {
+        const seq = open.pop();
+        if (seq?.text) spellAs(out, seq.from, seq.text);
+      }
+      continue;
+    }
     // A run of control characters is kept: a font table may draw its symbols there (NewMathExtn's
     // brackets at U+0000/U+0001); text/font-decode.ts reads one no table claims as a space.
     if (!('str' in item) || !item.str || !item.str.trim()) continue;
     const t = item.transform as Matrix;
-    const size = Math.hypot(t[2], t[3]) || Math.hypot(t[0], t[1]);
+    // The type size is the glyphs' height across the baseline: a slanted run (a synthetic italic, its
+    // matrix sheared) is no larger than an upright one.
+    const along = Math.hypot(t[0], t[1]);
+    const size = (along ? Math.abs(t[0] * t[3] - t[1] * t[2]) / along : 0) || Math.hypot(t[2], t[3]) || along;
     const m = multiply(vt, t);
     const [x, baseline] = apply(m, 0, 0);
     const w = item.width;
     // Glyph extents from the font size: ascent ~0.85 em, descent ~0.2 em.
     const bbox: BBox = [x, baseline - size * 0.85, x + w, baseline + size * 0.2];
-    // A run whose baseline is not horizontal on the page (the text matrix turns it).
-    const rotated = Math.abs(m[1]) > Math.abs(m[0]) * 0.05 || Math.abs(m[2]) > Math.abs(m[3]) * 0.05;
+    // A run whose baseline is not horizontal on the page (the text matrix turns it). A shear alone
+    // slants the glyphs on a level baseline: italic letters a browser slants for a font with none.
+    const rotated = Math.abs(m[1]) > Math.abs(m[0]) * 0.05;
     out.push({ text: item.str, bbox, baseline, size, font: realName(item.fontName), ...(rotated ? { rotated } : {}) });
   }
   return out;
@@ -238,6 +269,23 @@ function pathKind(data: ArrayLike<number> | undefined): ShapeKind {
 const isWhite = (c: string) => /^#f[a-f0-9]f[a-f0-9]f[a-f0-9]$/i.test(c);
 
 /** A glyph as painted: its own position, so text rise and script sizes survive (pdf.js's text items merge them). */
+/** How far apart (in type sizes) the runs of one marked-content sequence may stand on their baselines and still be one span of text. */
+const ONE_LINE = 0.5;
+
+/**
+ * The runs from `from` on, one marked-content sequence whose writer gave it `text`, read as that
+ * text: one run over their boxes. Only text with letters or marks in it (a writer's ActualText of a
+ * tab or a space says nothing of the letters drawn), and only where the runs stand on one line.
+ */
+function spellAs(out: RawSpan[], from: number, text: string): void {
+  const runs = out.slice(from);
+  if (!runs.length || !/[\p{L}\p{M}]/u.test(text) || runs.map(r => r.text).join('') === text) return;
+  const first = runs[0];
+  if (runs.some(r => Math.abs(r.baseline - first.baseline) > first.size * ONE_LINE)) return;
+  const bbox: BBox = [Math.min(...runs.map(r => r.bbox[0])), Math.min(...runs.map(r => r.bbox[1])), Math.max(...runs.map(r => r.bbox[2])), Math.max(...runs.map(r => r.bbox[3]))];
+  out.splice(from, runs.length, { ...first, text, bbox, ...(runs.some(r => r.rotated) ? { rotated: true } : {}) });
+}
+
 export type RawGlyph = RawSpan;
 
 export interface PageGraphics {

@@ -25,6 +25,7 @@ import { parseCsv } from '../text/csv.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import { buildLines } from '../text/lines.ts';
+import { pageReadsRtl } from '../text/direction.ts';
 import { decodeSpan } from '../text/font-decode.ts';
 import { withGapsClosed } from '../text/ocr-gaps.ts';
 
@@ -327,7 +328,8 @@ async function keyLines(pdf: PdfDocument, t: Template): Promise<(KeyLine & { lin
       const d = decodeSpan(r, t);
       return { page: n, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math };
     }).filter(s => s.text.trim());
-    out.push(...buildLines(spans, n, 0).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: { page: n, tokens: tokensOfSpans(l.spans) } })));
+    // A key set right to left (an Arabic table: `#` at the right, the answer left of it) reads its rows from the right.
+    out.push(...buildLines(spans, n, 0, pageReadsRtl(spans)).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: { page: n, tokens: tokensOfSpans(l.spans) } })));
   }
   return out;
 }

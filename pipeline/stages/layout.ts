@@ -33,9 +33,10 @@ export function layoutStage(): Stage {
         const byColumn = page.columns.map(() => [] as Span[]);
         // A paper that reads right to left reads its columns from the right.
         // A head OCR found set across the columns is read first, whole, with the first column's lines.
-        const head = page.columnsTop !== undefined && page.columns.length > 1 ? page.columnsTop : -Infinity;
         const firstColumn = rtl ? page.columns.length - 1 : 0;
-        for (const s of page.spans) byColumn[centerY(s.bbox) < head ? firstColumn : columnOf(page.columns, centerX(s.bbox))].push(s);
+        const head = page.columnsTop !== undefined && page.columns.length > 1 ? page.columnsTop : -Infinity;
+        const centred = page.columns.length > 1 && page.columnsTop === undefined ? headOf(page.spans, page.columns, firstColumn) : new Set<Span>();
+        for (const s of page.spans) byColumn[centerY(s.bbox) < head || centred.has(s) ? firstColumn : columnOf(page.columns, centerX(s.bbox))].push(s);
         const order = byColumn.map((_, c) => c);
         if (rtl) order.reverse();
         for (const c of order) all.push(...buildLines(byColumn[c], page.number, c, rtl));
@@ -43,4 +44,31 @@ export function layoutStage(): Stage {
       doc.lines = all;
     },
   };
+}
+
+/** A row is centred over the columns where its middle is this share of their width from theirs. */
+const CENTRED = 0.05;
+
+/**
+ * The spans of a page's head: rows wholly above the top of the column read first and centred over
+ * the columns (a title centred over three columns falls in the middle one, and would be read after
+ * the first column). A row set to one side above the columns stays in its column: the first line
+ * of a column that starts higher than the others is no head.
+ */
+function headOf(spans: readonly Span[], columns: Parameters<typeof columnOf>[0], first: number): Set<Span> {
+  const tops = spans.filter(s => columnOf(columns, centerX(s.bbox)) === first).map(s => s.bbox[1]);
+  const head = new Set<Span>();
+  if (!tops.length) return head;
+  const top = Math.min(...tops);
+  const x0 = columns[0].x0, x1 = columns[columns.length - 1].x1;
+  const rows = new Map<number, Span[]>();
+  for (const s of spans) if (s.bbox[3] <= top) {
+    const key = Math.round(s.baseline / 2);
+    rows.set(key, [...(rows.get(key) ?? []), s]);
+  }
+  for (const row of rows.values()) {
+    const mid = (Math.min(...row.map(s => s.bbox[0])) + Math.max(...row.map(s => s.bbox[2]))) / 2;
+    if (Math.abs(mid - (x0 + x1) / 2) <= (x1 - x0) * CENTRED) row.forEach(s => head.add(s));
+  }
+  return head;
 }

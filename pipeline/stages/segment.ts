@@ -15,7 +15,7 @@ import { checkConventions, inferConventions } from '../structure/conventions.ts'
 import { allEnclosed } from '../text/enclosed.ts';
 import { lineFeatures, type LineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside } from '../structure/reading-input.ts';
-import { decode, type Reading } from '../structure/decode.ts';
+import { decode, type Candidate, type Reading } from '../structure/decode.ts';
 import { assemble, questionsOf, type LineRole } from '../structure/assemble.ts';
 import type { Draft } from '../structure/question.ts';
 import { judge, readConventions } from '../structure/judge.ts';
@@ -135,7 +135,7 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
     plainHeadingsSection: !!t.infer,
     bareNumbersFree: firstLook,
   });
-  return { features, aside, reading };
+  return { features, aside, reading, candidates };
 }
 
 /**
@@ -144,15 +144,41 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
  * first line is a copy with the run cut after the number (the paper's own line is left as it is).
  */
 function blocksOf({ features, reading }: ReturnType<typeof readPaper>): Block[] {
-  const starts = reading.anchors.map(a => a.candidate.f.index);
-  const end = reading.end ?? features.length;
+  return blocksFrom(features, reading.anchors.map(a => a.candidate), reading.end ?? features.length);
+}
+
+function blocksFrom(features: LineFeatures[], opening: Candidate[], end: number): Block[] {
+  const starts = opening.map(c => c.f.index);
   return starts.map((from, k) => {
     const lines = features.slice(from, starts[k + 1] ?? end).map(f => f.line);
-    const lead = reading.anchors[k].candidate.lead;
+    const lead = opening[k].lead;
     if (!lead) return { lines, skip: new Set<Span>() };
     const first = { ...lines[0], spans: [...lines[0].spans] };
     return { lines: [first, ...lines.slice(1)], skip: new Set(splitLead(first, lead)) };
   });
+}
+
+/** A first reading that takes fewer than one in this many of the lines numbered as its questions are has left most of the paper out. */
+const PARTIAL_READING = 2;
+
+/**
+ * The blocks conventions are learned from: the reading's questions, or, where the reading leaves
+ * out lines numbered as its questions are (at the column's edge, in its questions' style), every
+ * such line's block where it left out most. A first reading cannot see options it has not learned
+ * yet: a run of choice questions whose labels no scheme named (`(1) 54 (2) 61` on an Arabic page)
+ * carries nothing in its eyes, and reads as an instruction list before the questions that carry parts.
+ */
+function learningBlocks(read: ReturnType<typeof readPaper>): Block[] {
+  const { features, reading, candidates } = read;
+  const styles = new Map<string, number>();
+  for (const a of reading.anchors) styles.set(a.candidate.style, (styles.get(a.candidate.style) ?? 0) + 1);
+  const style = [...styles.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const end = reading.end ?? features.length;
+  const alike = [...new Map(candidates.filter(c => c.style === style && c.f.atEdge && c.read !== null && c.f.index < end).map(c => [c.f.index, c])).values()]
+    .sort((a, b) => a.f.index - b.f.index);
+  // Only where the reading left out most of them: a few numbered instructions before the questions
+  // would teach the paper their shape too.
+  return alike.length > reading.anchors.length * PARTIAL_READING ? blocksFrom(features, alike, end) : blocksOf(read);
 }
 
 /**
@@ -160,7 +186,7 @@ function blocksOf({ features, reading }: ReturnType<typeof readPaper>): Block[] 
  * (less their numbers): the template to read it again with, or null where nothing new was learned.
  */
 function learnFromReading(doc: PaperDocument, read: ReturnType<typeof readPaper>, root: string): { template: Template; conventions: Partial<Conventions> } | null {
-  const blocks = blocksOf(read);
+  const blocks = learningBlocks(read);
   if (!blocks.length) return null;
   const t = doc.template;
   const options = learnOptions(blocks, root);

@@ -25,6 +25,7 @@ import { aloneOnLine, isMarginFurniture } from '../text/margins.ts';
 import { paperFurniture } from '../text/furniture.ts';
 import { readCover, satOf } from '../text/cover.ts';
 import { radicalTable, unifyRadicals } from '../text/cjk-radicals.ts';
+import { unshapeArabic } from '../text/presentation-forms.ts';
 import { legacyFonts } from '../text/legacy-font.ts';
 import { gradeTables, setApartGradeTable } from '../text/grade-table.ts';
 
@@ -118,6 +119,7 @@ export function textLayerStage(): Stage {
         let raw = await layers[i];
         const unknown = new Set<number>();
         let unified = 0;
+        let unshaped = 0;
         const painted = raw.length;
         raw = dropOverprint(raw);
         if (raw.length < painted) doc.counters.overprinted = (doc.counters.overprinted ?? 0) + painted - raw.length;
@@ -126,9 +128,12 @@ export function textLayerStage(): Stage {
           d.unknown.forEach(cp => unknown.add(cp));
           const u = unifyRadicals(d.text, radicals);
           unified += u.replaced;
-          return { page: page.number, text: u.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math || !!unicodeMathOf.get(page.number)?.has(r.font) };
+          const letters = unshapeArabic(u.text);
+          unshaped += letters.replaced;
+          return { page: page.number, text: letters.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math || !!unicodeMathOf.get(page.number)?.has(r.font) };
         }).filter(s => s.text.trim()); // a run of spaces set as control characters is no text
         if (unified) doc.messages.info('text-layer/cjk-radicals', `${unified} CJK radical code points (U+2E80–U+2FDF) read as the ideographs they print (⼤ as 大)`, { page: page.number, stage: 'text-layer' });
+        if (unshaped) doc.messages.info('text-layer/arabic-forms', `${unshaped} Arabic presentation forms (U+FB50–U+FEFC) read as the letters they shape (ﺣ as ح)`, { page: page.number, stage: 'text-layer' });
         if (unknown.size) {
           doc.messages.warn('text-layer/unknown-glyph', `code points with no entry in the font table: ${[...unknown].map(c => 'U+' + c.toString(16).toUpperCase()).join(' ')}`, { page: page.number, stage: 'text-layer' });
         }

@@ -9,7 +9,7 @@ import type { Reading } from './decode.ts';
 import { splitLead, type Lead } from './lead.ts';
 import { markingLine, withRule, type Marking, type MarkRule } from './marking.ts';
 import { buildQuestion, type Draft } from './question.ts';
-import { markText, markValue } from './marks.ts';
+import { beforeMarks, markText, markValue } from './marks.ts';
 import type { Template } from '../template.ts';
 import { sectionRanges } from './sections.ts';
 import { matchAnchor } from './anchors.ts';
@@ -67,23 +67,19 @@ function runLabels(features: LineFeatures[], reading: Reading, t: Template): (st
       const from = k === 0 ? 0 : anchors[k - 1].candidate.f.index + 1;
       const gap = features.slice(from, a.candidate.f.index);
       const heading = numberedHeading(gap) ?? prominentHeading(gap, title);
-      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : (heading && withoutMarks(heading, t)) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
+      current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : (heading && (beforeMarks(heading, t) || heading)) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
     }
     labels.push(current);
   });
   return distinguishing(labels);
 }
 
-/** A heading's name without the marks it states for its questions (`เคมี` of `เคมี (ข้อละ 2 คะแนน)`). */
-function withoutMarks(heading: string, t: Template): string {
-  const text = markText(heading);
-  const m = t.re.sectionPoints?.exec(text);
-  return (m && `${text.slice(0, m.index)} ${text.slice(m.index! + m[0].length)}`.replace(/\s+/gu, ' ').trim()) || heading;
-}
 
 /**
  * Headings that name runs share their leading words where those name the paper's subject
- * (`Math Test – No Calculator`, `Math Test – Calculator`): a run is named by what tells it apart.
+ * (`Math Test – No Calculator`, `Math Test – Calculator`), and their trailing words where the
+ * heading runs on into what it states (`Física Las preguntas` of `Física Las preguntas 1 a 4 valen …`):
+ * a run is named by what tells it apart.
  */
 function distinguishing(labels: (string | null)[]): (string | null)[] {
   const distinct = [...new Set(labels.filter((l): l is string => l !== null))];
@@ -91,8 +87,13 @@ function distinguishing(labels: (string | null)[]): (string | null)[] {
   const words = distinct.map(l => l.split(/\s+/));
   let shared = 0;
   while (words.every(w => w.length > shared + 1 && w[shared] === words[0][shared])) shared++;
-  if (!shared) return labels;
-  const rename = new Map(distinct.map((l, i) => [l, words[i].slice(shared).join(' ').replace(/^[\s\-–—:：,.]+/u, '') || l]));
+  let tail = 0;
+  const fromEnd = (w: string[], k: number) => w[w.length - 1 - k];
+  while (words.every(w => w.length > shared + tail + 1 && fromEnd(w, tail) === fromEnd(words[0], tail))) tail++;
+  // What is left names something (`38` of `38 QUESTIONS` names nothing).
+  if (words.some(w => !/\p{L}/u.test(w.slice(shared, w.length - tail).join(' ')))) tail = 0;
+  if (!shared && !tail) return labels;
+  const rename = new Map(distinct.map((l, i) => [l, words[i].slice(shared, words[i].length - tail).join(' ').replace(/^[\s\-–—:：,.]+/u, '') || l]));
   return labels.map(l => (l === null ? null : rename.get(l)!));
 }
 

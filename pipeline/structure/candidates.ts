@@ -8,7 +8,8 @@ import { inset, lineStart, readingGaps, startsBefore } from '../text/direction.t
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
-import { numberedHeadingName } from './numbered-heading.ts';
+import { beforeMarks } from './marks.ts';
+import { BOLD_LONGER, capitalsShare, numberedHeadingName } from './numbered-heading.ts';
 
 /** What a line is, beyond the text it holds. */
 export type HeadingKind = 'section' | 'type' | 'instructions' | 'end' | 'marking' | 'plain';
@@ -86,11 +87,6 @@ function mostlyBold(spans: readonly Span[]): boolean {
   return all > 0 && bold / all >= OCR_BOLD_SHARE;
 }
 
-function capitalsShare(text: string): number {
-  const letters = [...text].filter(c => /\p{L}/u.test(c));
-  const upper = letters.filter(c => c !== c.toLocaleLowerCase() && c === c.toLocaleUpperCase());
-  return letters.length ? upper.length / letters.length : 0;
-}
 
 /** Option labels of a scheme on a line's text, by index. */
 function labelsOn(text: string, t: Template): number[] {
@@ -174,7 +170,9 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     // How much larger than the body the line is set, as a heading is: on an OCR page a line's size is
     // its box's, which diacritics and descenders stretch by up to a third, so only more says so.
     const setLarger = page.ocr ? sizeRatio / OCR_SIZE_SPREAD : sizeRatio;
-    const heading = headingOf(text, t, lead, bold, setLarger);
+    // Set bold from end to end: a heading that runs on into what it states (`भौतिकी  प्रश्न संख्या 1 से 4 तक …`).
+    const allBold = !page.ocr && line.spans.every(s => BOLD.test(s.font) || !/\p{L}/u.test(s.text));
+    const heading = headingOf(text, t, lead, bold, setLarger, allBold);
     const compact = text.replace(/\s+/g, '');
     const labels = labelsOn(prose, t);
     return {
@@ -202,23 +200,25 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       // A paper no family claims has no numbering of its own to prefer.
       templateLead: !t.infer && t.re.numbering.test(text),
       sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
-      numberedHeading: numberedHeadingName(line, text, lead, setLarger, labels.length),
+      numberedHeading: numberedHeadingName(line, text, lead, setLarger, labels.length, rest => beforeMarks(rest, t)),
       continued: lead !== null && t.re.continued.some(re => re.test(lead.rest)),
     };
   });
 }
 
-function headingOf(text: string, t: Template, lead: Lead | null, bold: boolean, sizeRatio: number): { kind: HeadingKind; id: string | null; type: QuestionType | null } | null {
+function headingOf(text: string, t: Template, lead: Lead | null, bold: boolean, sizeRatio: number, allBold: boolean): { kind: HeadingKind; id: string | null; type: QuestionType | null } | null {
   if (t.re.endOfQuestions.some(re => re.test(text))) return { kind: 'end', id: null, type: null };
   if (t.re.instructions.some(re => re.test(text))) return { kind: 'instructions', id: null, type: null };
   const section = t.sections.headingWhere === 'body' ? t.re.sections.find(h => h.re.test(text)) : undefined;
   if (section) return { kind: 'section', id: section.id, type: null };
   const type = t.re.typeHeadings.find(h => h.re.test(text));
   if (type) return { kind: 'type', id: null, type: type.type };
-  if (lead) return null;
+  // A number run straight into a word (`5지선다형`, `3D`) leads no question: the line may be a heading.
+  if (lead && !(lead.open === '' && lead.word === '' && lead.close === '' && /^\s*\d+[\p{L}]/u.test(text))) return null;
   // Letters enough to name something: three, or two ideographs or syllables (物理, 수학).
   const letters = [...text].filter(c => /\p{L}/u.test(c)).length;
   const named = letters >= 3 || (letters >= 2 && /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text));
   if (text.length <= HEADING_MAX_CHARS && named && (bold || sizeRatio >= HEADING_SIZE || capitalsShare(text) >= CAPITALS_SHARE)) return { kind: 'plain', id: null, type: null };
+  if (text.length <= HEADING_MAX_CHARS * BOLD_LONGER && named && allBold) return { kind: 'plain', id: null, type: null };
   return null;
 }

@@ -33,6 +33,18 @@ const VIRAMA_SPACE = /([\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D])
  */
 export const markText = (text: string) => text.normalize('NFKC').replace(VIRAMA_SPACE, '$1');
 
+/**
+ * A heading's words before the marks it states for its questions (`Física` of `Física  Las preguntas
+ * 1 a 4 valen 2 puntos cada una.`, `서술형` of `서술형 (각 1점)`): up to the first statement of marks
+ * for a range (the template's `points.range`) or for each question under it (`points.sectionDefault`).
+ */
+export function beforeMarks(text: string, t: Template): string {
+  const folded = markText(text);
+  const at = [...t.re.pointsRange, ...(t.re.sectionPoints ? [t.re.sectionPoints] : [])]
+    .map(re => re.exec(folded)?.index ?? Infinity).reduce((a, b) => Math.min(a, b), Infinity);
+  return at === Infinity ? text : folded.slice(0, at).trim();
+}
+
 /** A mark's value as printed: `2.5`, `2,5` (a decimal comma). */
 export const markValue = (m: RegExpMatchArray) => Number((m.slice(1).find(g => g !== undefined) ?? '').replace(',', '.'));
 

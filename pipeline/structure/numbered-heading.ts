@@ -9,6 +9,8 @@ import type { Lead } from './lead.ts';
 
 /** A numbered heading is a short line: at most this many characters (a question's first line runs on). */
 const NUMBERED_HEADING_MAX_CHARS = 50;
+/** …or this many times as long where it is set bold throughout. */
+export const BOLD_LONGER = 2.5;
 /** …set at least this much larger than the body text, if not bold throughout or in capitals. */
 const NUMBERED_HEADING_SIZE = 1.15;
 /** …or with at least this share of its letters capitals. */
@@ -31,9 +33,14 @@ function names(text: string): boolean {
   return n >= 3 || (n >= 2 && /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text));
 }
 
-function capitalsShare(text: string): number {
+/**
+ * The share of a text's letters that are capitals, counted in words of two letters or more: a row of
+ * option labels (`A) 27 B) 44`) or a figure's `A B` is no heading.
+ */
+export function capitalsShare(text: string): number {
   const ls = [...text].filter(c => /\p{L}/u.test(c));
-  const upper = ls.filter(c => c !== c.toLocaleLowerCase() && c === c.toLocaleUpperCase());
+  const words = text.match(/\p{L}[\p{L}\p{M}]+/gu) ?? [];
+  const upper = words.flatMap(w => [...w]).filter(c => c !== c.toLocaleLowerCase() && c === c.toLocaleUpperCase());
   return ls.length ? upper.length / ls.length : 0;
 }
 
@@ -47,13 +54,15 @@ function afterLead(text: string, lead: Lead): string {
  * The name a numbered line gives as a heading (`Физика` of `Часть 2 — Физика`), or null where the
  * line is not set as a heading: too long, naming nothing after its number, or in the body's type.
  */
-export function numberedHeadingName(line: Line, text: string, lead: Lead | null, sizeRatio: number, optionLabels: number): string | null {
-  if (!lead || optionLabels > 0 || text.trim().length > NUMBERED_HEADING_MAX_CHARS) return null;
-  const rest = afterLead(text, lead).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();
-  if (!names(rest)) return null;
+export function numberedHeadingName(line: Line, text: string, lead: Lead | null, sizeRatio: number, optionLabels: number, beforeMarks: (text: string) => string = text => text): string | null {
+  if (!lead || optionLabels > 0) return null;
   // Punctuation (the dash after the number) tells nothing of the weight: a scan's thin dash is no bold word.
   const prose = line.spans.filter(s => !s.math && /[\p{L}\p{N}]/u.test(s.text));
   const allBold = prose.length > 0 && prose.every(s => BOLD.test(s.font));
+  // One set bold throughout may run on into what it states for its questions (`Sección 2 — Física  Las preguntas 1 a 4 valen 2 puntos cada una.`).
+  if (text.trim().length > NUMBERED_HEADING_MAX_CHARS * (allBold ? BOLD_LONGER : 1)) return null;
+  const rest = beforeMarks(afterLead(text, lead)).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();
+  if (!names(rest)) return null;
   if (!allBold && sizeRatio < NUMBERED_HEADING_SIZE && capitalsShare(rest) < NUMBERED_HEADING_CAPITALS) return null;
   const inner = INNER_SEPARATOR.exec(rest);
   const name = (inner ? rest.slice(inner.index + inner[0].length) : rest.replace(SEPARATOR, '')).trim();

@@ -3,6 +3,8 @@
 // questions in a column (the template's end marks: KICE's `확인 사항`, an `END OF PAPER`), and a key
 // printed after the questions (key-block.ts).
 import type { PaperDocument } from '../document.ts';
+import type { Template } from '../template.ts';
+import { markText } from './marks.ts';
 import type { LineFeatures } from './candidates.ts';
 import type { Candidate } from './decode.ts';
 import { matchAnchor, ocrNumberText } from './anchors.ts';
@@ -18,6 +20,7 @@ const OUTDENT = 3;
 
 export function setAside(features: LineFeatures[], doc: PaperDocument): Map<number, AsideKind> {
   const aside = new Map<number, AsideKind>();
+  const t = doc.template;
   const stopped = new Set<string>();
   let instructionsOn: number | null = null;
   let instructionsIndent = 0;
@@ -33,12 +36,17 @@ export function setAside(features: LineFeatures[], doc: PaperDocument): Map<numb
     if (instructionsOn !== null && instructionsOn !== f.line.page) instructionsOn = null;
     if (f.heading === 'instructions') { instructionsOn = f.line.page; instructionsIndent = f.indent; instructionsColumn = f.line.column; aside.set(f.index, 'instructions'); continue; }
     const outdented = f.indent < instructionsIndent - OUTDENT && f.line.column === instructionsColumn;
-    if (instructionsOn !== null && !outdented && f.heading !== 'section' && f.heading !== 'type') { aside.set(f.index, 'instructions'); continue; }
+    if (instructionsOn !== null && !outdented && f.heading !== 'section' && f.heading !== 'type' && !statesMarks(f, t)) { aside.set(f.index, 'instructions'); continue; }
     instructionsOn = null;
   }
-  void doc;
   return aside;
 }
+
+/**
+ * A heading that states the marks of the questions under it (`서술형 (각 1점)`, `Section B (5 marks each)`)
+ * heads questions, not instructions: it ends an instruction block as a section heading does.
+ */
+const statesMarks = (f: LineFeatures, t: Template) => f.heading === 'plain' && (t.re.sectionPoints?.test(markText(f.text)) ?? false);
 
 /**
  * The lines that could open a question. On a page with a text layer, every line with a numbered

@@ -93,6 +93,8 @@ function stretches(spans: readonly Run[]): [number, number][] {
 
 /** At least this share of one side's rows sharing a baseline with a row of the other make the two one flow. */
 const PAIRED_ROWS = 0.75;
+/** A mark in a margin stands on its line where it is within this share of the type size of the line's baseline. */
+const PAIRED_BASELINE = 0.25;
 /** …and one side carries less than this share of the other's text (the width its runs cover). */
 const CELL_TEXT = 0.7;
 
@@ -108,7 +110,11 @@ function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
   const from = Math.max(l[0], r[0]) - 2, to = Math.min(l[l.length - 1], r[r.length - 1]) + 2;
   const shared = r.filter(y => y >= from && y <= to);
   if (!shared.length) return false;
-  if (shared.filter(y => l.some(z => Math.abs(z - y) <= 1.5)).length < shared.length * PAIRED_ROWS) return false;
+  // A margin of marks (no words) pairs within a quarter of the type size: a mark floated to a line's
+  // end may sit 2 pt off its baseline. Text beside text pairs only on one baseline.
+  const sizes = [...left, ...right].map(s => s.size).sort((a, b) => a - b);
+  const near = worded(right) ? 1.5 : Math.max(1.5, sizes[Math.floor(sizes.length / 2)] * PAIRED_BASELINE);
+  if (shared.filter(y => l.some(z => Math.abs(z - y) <= near)).length < shared.length * PAIRED_ROWS) return false;
   // Two columns set on one baseline grid, or a text beside its translation, pair their rows too, but
   // each side carries as much text as the other; the far cells of a row carry much less than its start.
   // Measured in width, not characters: Korean beside its English translation holds a third of the letters.
@@ -179,6 +185,9 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode, rtl:
   const across = (side: readonly Boxed[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
   const block = across(spans);
   if (across(left) < block * COLUMN_MIN_SHARE || across(right) < block * COLUMN_MIN_SHARE) return false;
+  // A band some runs cross parts columns that share the width about evenly: one beside a side half
+  // its width is a gap in one column's short lines (Korean questions beside their English twins).
+  if (mode !== 'clear' && Math.min(across(left), across(right)) < Math.max(across(left), across(right)) * HEAD_COLUMNS_ALIKE) return false;
   // Whatever the band, a side that only continues the other's rows is no column (the right half of a
   // grid of options under short questions leaves a clear band, a title beside it).
   // (The far side is the left on a paper read right to left: its marks end its lines there.)

@@ -154,10 +154,12 @@ export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; 
   const kinds = spans.map(kindOf);
   // On a page set right to left, a line of Latin or numbers alone set out in cells (options in a row,
   // `A) 50` at the right, a table's row) is laid out from the right like the rest of the page: its
-  // cells read right to left, each one left to right. Its letters alone would read it from the left.
+  // cells read right to left, a Latin one left to right. Its letters alone would read it from the left.
+  // A cell of numbers and signs alone is set in the page's direction as one alone is (`(1) 199`,
+  // painted `199 (1)`: the brackets between numbers take the paragraph's direction).
   if (fallback && !kinds.includes('R')) {
     const cells = cellsOf(spans);
-    if (cells.length >= 2) return { spans: cells.reverse().flat(), rtl: true };
+    if (cells.length >= 2) return { spans: cells.reverse().flatMap(c => (c.some(s => kindOf(s) === 'L') ? c : readingOrder(c, true).spans)), rtl: true };
   }
   if (!rtl && !kinds.includes('R')) return { spans: fallback ? paragraphEnd(spans) : spans, rtl };
   const lv = levels(spans, kinds, rtl);
