@@ -1,6 +1,6 @@
 // layout: the columns of each page (text/columns.ts) and its lines in reading order (page, column,
 // top to bottom; text/lines.ts).
-import type { Line, Span } from '../document.ts';
+import type { Column, Line, Span } from '../document.ts';
 import { centerX, centerY } from '../document.ts';
 import type { Stage } from '../stage.ts';
 import { pageReadsRtl } from '../text/direction.ts';
@@ -55,7 +55,7 @@ const CENTRED = 0.05;
  * the first column). A row set to one side above the columns stays in its column: the first line
  * of a column that starts higher than the others is no head.
  */
-function headOf(spans: readonly Span[], columns: Parameters<typeof columnOf>[0], first: number): Set<Span> {
+function headOf(spans: readonly Span[], columns: Column[], first: number): Set<Span> {
   const tops = spans.filter(s => columnOf(columns, centerX(s.bbox)) === first).map(s => s.bbox[1]);
   const head = new Set<Span>();
   if (!tops.length) return head;
