@@ -10,7 +10,7 @@ import os from 'node:os';
 import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
-import { decode, type Candidate } from '../pipeline/structure/decode.ts';
+import { decode, type Candidate, type Reading } from '../pipeline/structure/decode.ts';
 import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver } from '../pipeline/structure/judge.ts';
 import { bareNumber, setAside } from '../pipeline/structure/reading-input.ts';
 import { twinOrder } from '../pipeline/structure/twin-columns.ts';
@@ -197,6 +197,20 @@ describe('papers that read nothing', () => {
     const lead = readLead(line('काय\u0000 1'));
     expect(lead && { number: lead.number, word: lead.word }).toEqual({ number: 1, word: 'काय\u0000' });
     expect(readLead(line('काय\u0000 12 एक थैले'))?.number).toBe(12);
+  });
+
+  it('reads `№. 1` and `No. 2` (the numero sign, and OCR\'s reading of it) as one lead, and learns it as the paper\'s numbering', async () => {
+    const a = readLead(line('№. 1 Вычислите 4⁴.'));
+    const b = readLead(line('No. 2 Стороны прямоугольника равны 17 см и 11 см.'));
+    expect(a?.style).toBe(b?.style);
+    expect([a?.number, b?.number]).toEqual([1, 2]);
+    const { inferConventions } = await import('../pipeline/structure/conventions.ts');
+    const texts = ['№. 1 Вычислите 4⁴. [1.5 балла]', '1. 257', '2. 261', 'No. 2 Найдите площадь. [1.5 балла]', '1. 188', '2. 189', '№. 3 Вычислите 2⁴. [3 балла]', '1. 16', '2. 18', 'No. 4 Вычислите 4³. [2 балла]', '1. 64', '2. 61'];
+    const lines = texts.map((t, i) => ({ ...line(t), bbox: [t.startsWith('N') || t.startsWith('№') ? 70 : 90, 100 + 14 * i, 400, 112 + 14 * i] as [number, number, number, number], spans: [span(t, t.startsWith('N') || t.startsWith('№') ? 70 : 90, 110 + 14 * i)] }));
+    const doc = { lines, pages: [{ columns: [{ x0: 70, x1: 400 }], shapes: [], ocr: false }] } as unknown as PaperDocument;
+    const inferred = inferConventions(doc, 11.5, generic)!;
+    // Both forms open questions, the options' `1.` `2.` none.
+    expect(lines.filter(l => inferred.template.re.numbering.test(l.spans[0].text)).map(l => l.spans[0].text.slice(0, 5))).toEqual(['№. 1 ', 'No. 2', '№. 3 ', 'No. 4']);
   });
 
   it('reads a right-to-left line\'s number whose stop comes first in visual order (`.2` is `2.`), and only there', () => {
@@ -426,6 +440,21 @@ describe('structural verdict', () => {
     const once = doc(1, [1, 2, 3, 4], [1, 2, 3, 4]);
     judgeNumbers(once, null);
     expect(once.reading!.reasons).toEqual([]);
+  });
+});
+
+describe('learning from a partial reading', () => {
+  it('learns from every number read at the margin of a scan, whichever lead OCR made of it (`1` bold, then `2` read without)', async () => {
+    const { learningBlocks } = await import('../pipeline/stages/segment.ts');
+    const rows = [1, 2, 3, 4, 5].flatMap(n => [{ text: `${n} Решите уравнение ${n}x + 17 = 61.`, bold: n === 1 }, { text: `(1) ${n + 7} (2) ${n + 9}`, indent: 18 }, { text: `(3) ${n + 11} (4) ${n + 13}`, indent: 18 }]);
+    const fs = features(rows).map(f => ({ ...f, ocr: true }));
+    // The first number read with its lead (a bold bare number); the rest read at the margin by OCR.
+    const cands: Candidate[] = fs.filter(f => f.atEdge).map((f, k) => (k === 0 ? { f, lead: f.lead, style: f.lead!.style, read: 1, major: null } : { f, lead: null, style: 'ocr', read: k + 1, major: null }));
+    // A first reading that took the first number only (no option scheme named `(1)`, nothing carried).
+    const reading = { anchors: [{ candidate: cands[0], number: 1 }], end: null, endReason: null, score: 0 } as unknown as Reading;
+    const blocks = learningBlocks({ features: fs, reading, candidates: cands });
+    expect(blocks).toHaveLength(5);
+    expect(blocks.map(b => b.lines.length)).toEqual([3, 3, 3, 3, 3]);
   });
 });
 

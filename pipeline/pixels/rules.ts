@@ -11,8 +11,14 @@ const ACROSS = 0.6;
 /** …a column rule down at least this share of its height, in its middle band (this share in from either side). */
 const DOWN = 0.45;
 const MIDDLE = 0.3;
-/** Rules are painted out this many pixels beyond their ink (antialiasing). */
+/** Rules are painted out this many pixels beyond their dark core (antialiasing)… */
 const PAINT_MARGIN = 2;
+/**
+ * …or this many points, where more: a scan's rule is blurred and its fringe, lighter than the core
+ * but ink to the bands (runs.ts INK), reaches past two pixels at 300 dpi, and OCR reads it as `|`
+ * at the head of every line beside it.
+ */
+const PAINT_MARGIN_PT = 1.2;
 
 /** Long dark rules of a page image as line shapes in points (`scale` pixels a point). */
 export function rulesFromImage(g: Gray, scale: number, page: number): Shape[] {
@@ -27,12 +33,29 @@ export function rulesFromImage(g: Gray, scale: number, page: number): Shape[] {
   return shapes;
 }
 
+/**
+ * A rule's pixel rows or columns joined into one box: a rule a scan shows a hair off square (what
+ * deskewing leaves, a sheet not quite square) is found as runs in neighbouring pixel columns, each
+ * covering part of its length, and painted over the whole length of all of them.
+ */
+function joinedRules(rules: Shape[], scale: number): [number, number, number, number][] {
+  const boxes = rules.map(r => r.bbox.map(v => Math.round(v * scale)) as [number, number, number, number]);
+  const near = (a: number[], b: number[]) => a[0] <= b[2] + PAINT_MARGIN && b[0] <= a[2] + PAINT_MARGIN && a[1] <= b[3] + PAINT_MARGIN && b[1] <= a[3] + PAINT_MARGIN;
+  const upright = (b: number[]) => b[3] - b[1] > b[2] - b[0];
+  const out: [number, number, number, number][] = [];
+  for (const b of boxes) {
+    const into = out.find(o => upright(o) === upright(b) && near(o, b));
+    if (into) { into[0] = Math.min(into[0], b[0]); into[1] = Math.min(into[1], b[1]); into[2] = Math.max(into[2], b[2]); into[3] = Math.max(into[3], b[3]); } else out.push([...b]);
+  }
+  return out;
+}
+
 /** The picture with the given rules painted white (a copy): they would join the bands of text they run beside. */
 export function withoutRules(g: Gray, rules: Shape[], scale: number): Gray {
   const data = new Uint8Array(g.data);
-  for (const r of rules) {
-    const [x0, y0, x1, y1] = r.bbox.map(v => Math.round(v * scale));
-    for (let y = Math.max(0, y0 - PAINT_MARGIN); y < Math.min(g.height, y1 + PAINT_MARGIN); y++) data.fill(255, y * g.width + Math.max(0, x0 - PAINT_MARGIN), y * g.width + Math.min(g.width, x1 + PAINT_MARGIN));
+  const m = Math.max(PAINT_MARGIN, Math.round(PAINT_MARGIN_PT * scale));
+  for (const [x0, y0, x1, y1] of joinedRules(rules, scale)) {
+    for (let y = Math.max(0, y0 - m); y < Math.min(g.height, y1 + m); y++) data.fill(255, y * g.width + Math.max(0, x0 - m), y * g.width + Math.min(g.width, x1 + m));
   }
   return { width: g.width, height: g.height, data };
 }

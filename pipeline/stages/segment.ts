@@ -143,7 +143,7 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
  * number's run goes on with the question's text (`1． (0–1) log`), that text stays in the block: the
  * first line is a copy with the run cut after the number (the paper's own line is left as it is).
  */
-function blocksOf({ features, reading }: ReturnType<typeof readPaper>): Block[] {
+function blocksOf({ features, reading }: Pick<ReturnType<typeof readPaper>, 'features' | 'reading'>): Block[] {
   return blocksFrom(features, reading.anchors.map(a => a.candidate), reading.end ?? features.length);
 }
 
@@ -168,16 +168,17 @@ const PARTIAL_READING = 2;
  * yet: a run of choice questions whose labels no scheme named (`(1) 54 (2) 61` on an Arabic page)
  * carries nothing in its eyes, and reads as an instruction list before the questions that carry parts.
  */
-function learningBlocks(read: ReturnType<typeof readPaper>): Block[] {
+export function learningBlocks(read: Pick<ReturnType<typeof readPaper>, 'features' | 'reading' | 'candidates'>): Block[] {
   const { features, reading, candidates } = read;
   const styles = new Map<string, number>();
   for (const a of reading.anchors) styles.set(a.candidate.style, (styles.get(a.candidate.style) ?? 0) + 1);
   const style = [...styles.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const end = reading.end ?? features.length;
-  const alike = [...new Map(candidates.filter(c => c.style === style && c.f.atEdge && c.read !== null && c.f.index < end).map(c => [c.f.index, c])).values()]
+  const alike = [...new Map(candidates.filter(c => (c.style === style || c.style === 'ocr') && c.f.atEdge && c.read !== null && c.f.index < end).map(c => [c.f.index, c])).values()]
     .sort((a, b) => a.f.index - b.f.index);
-  // Only where the reading left out most of them: a few numbered instructions before the questions
-  // would teach the paper their shape too.
+  // A number OCR read at the margin counts in any style (its lead is what OCR made of the paper's:
+  // `1` bold, then `2` read with no bold). Only where the reading left out most of them: a few
+  // numbered instructions before the questions would teach the paper their shape too.
   return alike.length > reading.anchors.length * PARTIAL_READING ? blocksFrom(features, alike, end) : blocksOf(read);
 }
 

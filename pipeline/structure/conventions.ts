@@ -64,6 +64,9 @@ function orderScore(lines: Line[], markers: string[], re: RegExp | null, marks: 
   return score;
 }
 
+/** A lead word as one word in all the forms it is printed or read in: `№.` and `No.`, `Ｑ` and `Q`. */
+const leadWordKey = (w: string) => w.normalize('NFKC').toLocaleLowerCase();
+
 function mostCommon(xs: string[]): string | null {
   const counts = new Map<string, number>();
   for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
@@ -89,11 +92,14 @@ export function inferConventions(doc: PaperDocument, bodySize: number, t: Templa
   for (const c of t.infer.numbering) {
     const re = new RegExp(c.pattern, 'u');
     const found = leads.map((l, i) => ({ i, m: l === null ? null : l.map(x => re.exec(x)).find(m => m !== null) ?? null })).filter((x): x is { i: number; m: RegExpExecArray } => x.m !== null);
-    // A lead word (`Pregunta`, `Câu`, `QUESTÃO`): group 1 the word, group 2 the number. The word the
-    // paper uses most is learned, so that other words followed by a number open nothing.
-    const word = c.leadWord ? mostCommon(found.map(x => x.m[1])) : null;
-    const pattern = word === null ? c.pattern : `^\\s*${escapeRegExp(word)}\\s*(\\d{1,3})(?![0-9])\\s*[.:：．)]?`;
-    const anchors = found.filter(x => word === null || x.m[1] === word);
+    // A lead word (`Pregunta`, `Câu`, `QUESTÃO`, `No.`): group 1 the word, group 2 the number. The word
+    // the paper uses most is learned, so that other words followed by a number open nothing; in all
+    // the forms the paper prints it in that are one word in compatibility form (`№.` and `No.`).
+    const key = c.leadWord ? mostCommon(found.map(x => leadWordKey(x.m[1]))) : null;
+    const forms = key === null ? [] : [...new Set(found.map(x => x.m[1]).filter(w => leadWordKey(w) === key))];
+    const word = key === null ? null : mostCommon(found.map(x => x.m[1]).filter(w => leadWordKey(w) === key));
+    const pattern = word === null ? c.pattern : `^\\s*(?:${forms.map(escapeRegExp).join('|')})\\s*(\\d{1,3})(?![0-9])\\s*[.:：．)]?`;
+    const anchors = found.filter(x => key === null || leadWordKey(x.m[1]) === key);
     const inSequence = sequenceScore(anchors.map(x => Number(x.m[word === null ? 1 : 2])), t.numbering.first);
     // Questions carry options or marks; a numbered instruction list does not: between one number
     // and the next, a marks marker or two option labels.

@@ -49,9 +49,12 @@ const LEAD = new RegExp(
   'u',
 );
 
-/** A word before the number that is text, not a lead: an article or a word run into the number (`x2`). */
+/**
+ * The words before the number as a style: lower-cased, in their compatibility form (`№` is `No`, a
+ * full-width `Ｑ` is `Q`: one paper prints, or its OCR reads, the same lead both ways).
+ */
 function wordStyle(word: string): string {
-  return word.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
+  return word.normalize('NFKC').trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 }
 
 /**
