@@ -34,8 +34,8 @@ export function rulesFromImage(g: Gray, scale: number, page: number): Shape[] {
 }
 
 /**
- * A rule's pixel rows or columns joined into one box: a rule a scan shows a hair off square (what
- * deskewing leaves, a sheet not quite square) is found as runs in neighbouring pixel columns, each
+ * A rule's pixel rows or columns joined into one box: a rule a scan shows a hair off square (a sheet
+ * fed a little askew, a rule printed not quite upright) is found as runs in neighbouring pixel columns, each
  * covering part of its length, and painted over the whole length of all of them.
  */
 function joinedRules(rules: Shape[], scale: number): [number, number, number, number][] {

@@ -9,6 +9,7 @@ import type { Conventions, Line, PaperDocument } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import { escapeRegExp, type Template } from '../template.ts';
 import { MAX_LEAD, ocrNumberText } from './anchors.ts';
+import { wordStyle } from './lead.ts';
 import { OCR_SMALL_SHARE, SMALL_SHARE } from './model.ts';
 
 /**
@@ -64,9 +65,6 @@ function orderScore(lines: Line[], markers: string[], re: RegExp | null, marks: 
   return score;
 }
 
-/** A lead word as one word in all the forms it is printed or read in: `№.` and `No.`, `Ｑ` and `Q`. */
-const leadWordKey = (w: string) => w.normalize('NFKC').toLocaleLowerCase();
-
 function mostCommon(xs: string[]): string | null {
   const counts = new Map<string, number>();
   for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
@@ -95,11 +93,12 @@ export function inferConventions(doc: PaperDocument, bodySize: number, t: Templa
     // A lead word (`Pregunta`, `Câu`, `QUESTÃO`, `No.`): group 1 the word, group 2 the number. The word
     // the paper uses most is learned, so that other words followed by a number open nothing; in all
     // the forms the paper prints it in that are one word in compatibility form (`№.` and `No.`).
-    const key = c.leadWord ? mostCommon(found.map(x => leadWordKey(x.m[1]))) : null;
-    const forms = key === null ? [] : [...new Set(found.map(x => x.m[1]).filter(w => leadWordKey(w) === key))];
-    const word = key === null ? null : mostCommon(found.map(x => x.m[1]).filter(w => leadWordKey(w) === key));
+    // The word is compared as a lead's style is (lead.ts wordStyle: compatibility form, lower case).
+    const key = c.leadWord ? mostCommon(found.map(x => wordStyle(x.m[1]))) : null;
+    const anchors = key === null ? found : found.filter(x => wordStyle(x.m[1]) === key);
+    const word = key === null ? null : mostCommon(anchors.map(x => x.m[1]));
+    const forms = [...new Set(anchors.map(x => x.m[1]))];
     const pattern = word === null ? c.pattern : `^\\s*(?:${forms.map(escapeRegExp).join('|')})\\s*(\\d{1,3})(?![0-9])\\s*[.:：．)]?`;
-    const anchors = found.filter(x => key === null || leadWordKey(x.m[1]) === key);
     const inSequence = sequenceScore(anchors.map(x => Number(x.m[word === null ? 1 : 2])), t.numbering.first);
     // Questions carry options or marks; a numbered instruction list does not: between one number
     // and the next, a marks marker or two option labels.

@@ -53,7 +53,7 @@ const LEAD = new RegExp(
  * The words before the number as a style: lower-cased, in their compatibility form (`№` is `No`, a
  * full-width `Ｑ` is `Q`: one paper prints, or its OCR reads, the same lead both ways).
  */
-function wordStyle(word: string): string {
+export function wordStyle(word: string): string {
   return word.normalize('NFKC').trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 }
 
