@@ -59,6 +59,12 @@ export interface Span {
    * not what the page shows (text-layer, pipeline/text/legacy-font.ts).
    */
   legacy?: boolean;
+  /**
+   * Emboldened by its writer where the font has no bold face (a browser's thickened copy of the
+   * font, a word processor's filled-and-stroked glyphs): bold though its font's name does not say so
+   * (text-layer; pipeline/text/bold.ts reads both).
+   */
+  bold?: boolean;
 }
 
 export type ShapeKind = 'image' | 'line' | 'rect' | 'path';

@@ -72,6 +72,18 @@ describe('a key\'s value for a question read without options or parts', () => {
     joinAnswers(worded, [{ section: null, number: 3, value: 'On montre par récurrence que la suite est croissante puis bornée', choice: null, points: null }], 'key.csv');
     expect(worded.questions[2].type).toBe('free');
   });
+
+  it('makes it a choice question whose options were not read where the key names an option, and says so', async () => {
+    // A question of pictures whose labels OCR lost (fuzzer seed 20261201, paper 0134): the key's `B`
+    // says it is a choice; the answer is kept, not dropped as a choice on a short answer.
+    const doc = await analyse(PARTS);
+    joinAnswers(doc, [{ section: null, number: 3, value: 'B', choice: true, points: null }], 'key.csv');
+    expect([doc.questions[2].type, doc.questions[2].answer]).toEqual(['mcq', 'B']);
+    expect(doc.messages.list.filter(m => m.rule === 'answers/options-unread').map(m => m.item)).toEqual([doc.questions[2].id]);
+    // A question with parts stays as it is.
+    joinAnswers(doc, [{ section: null, number: 1, value: 'C', choice: true, points: null }], 'key.csv');
+    expect(doc.questions[0].type).toBe('free');
+  });
 });
 
 describe('text keys', () => {

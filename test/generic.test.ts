@@ -108,6 +108,20 @@ body { font: 12pt serif; margin: 2cm; width: 12cm; } p { margin: 0.5em 0; }
 <p>3. Let g(x) = x⁵ − 10x. Find where g is increasing and where it is decreasing, and find any local maxima or minima. [6 marks]</p>
 <p>4. Solve 2x + 3 = 11. [1 mark]</p>`;
 
+// A group heading set over the next question (`Part B`), which is no line of the question above
+// it, and a figure's bold labels inside a question (`NOT TO` / `SCALE`), which are.
+const GROUPS = `<!doctype html><meta charset="utf-8"><style>
+body { font: 12pt serif; margin: 2cm; width: 14cm; } p { margin: 0.5em 0; }
+</style>
+<h2>Year 9 Mathematics — Review</h2>
+<p>1. What is 25% of 240? [1 mark]</p>
+<p>2. Simplify 3a + 4b − a + 2b. [1 mark]</p>
+<p><b>Part B</b></p>
+<p>3. A tower BT has height h metres. [2 marks]</p>
+<p><b>NOT TO</b></p><p><b>SCALE</b></p>
+<p>Find the length of AB in terms of h.</p>
+<p>4. Solve 2x + 3 = 11. [1 mark]</p>`;
+
 // Tasks whose lead and marks stand on their own line (`Задача 3 (0–4)`), in three columns under a
 // title centred over the middle one: a subject heading at the top of the middle column names the
 // run that starts over there, not the title above it; a one-line prompt under such a lead is short.
@@ -170,6 +184,13 @@ describe('generic template', () => {
   it('reads a one-line prompt with a quantity as a short answer, a prompt in words or at length as a worked one', async () => {
     const { recs } = await readHtml('prompts', PROMPTS);
     expect(recs.map(r => [r.number, r.type, r.points])).toEqual([[1, 'short', 1], [2, 'free', 2], [3, 'free', 6], [4, 'short', 1]]);
+  }, 60_000);
+
+  it('keeps a group heading set over the next question out of the question above it, and a figure\'s bold labels in theirs', async () => {
+    const { recs } = await readHtml('groups', GROUPS);
+    expect(recs.map(r => r.number)).toEqual([1, 2, 3, 4]);
+    expect(recs[1].stem).toBe('Simplify 3a + 4b − a + 2b.');
+    expect(recs[2].stem).toMatch(/NOT TO[\s\S]*SCALE[\s\S]*Find the length of AB in terms of h\.$/);
   }, 60_000);
 
   it('reads a one-line prompt under a lead line of its own (`Задача 3 (0–4)`) as short, and names the runs of a three-column page by their subject headings', async () => {

@@ -135,6 +135,40 @@ describe('layout', () => {
     expect(findColumns(page(lines(435, 790, 230, 5, 17), [...labels, ...lines(45, 350, 500, 25, 24)]))).toHaveLength(1);
   });
 
+  it('reads a head centred over two columns first, a school\'s name falling in the first column and a name and time row parted by the gutter among it', () => {
+    // A Vietnamese paper (fuzzer seed 20261204, paper 0041): the school's name, centred, crosses the
+    // gutter with its middle a hair left of it; the title crosses it; `Name: ____` and `Time: 45 min`
+    // share a row, the time at the page's far edge. Both columns open with a full line on one baseline.
+    const doc = newDocument('head.pdf', new Uint8Array());
+    doc.template = templates.find(t => t.infer)!;
+    const columns = [{ x0: 45, x1: 283 }, { x0: 312, x1: 550 }];
+    const at = (text: string, x0: number, x1: number, y: number, size = 10): Span => ({ ...span(text, x0, y, size), bbox: [x0, y - size * 0.85, x1, y + size * 0.2] });
+    const spans = [at('Trường THPT Nguyễn Du', 246, 351, 57, 8.5), at('Đề thi thử Toán lớp 12', 216, 383, 79, 14.5), at('Họ và tên: ________________________', 45, 190, 100, 9), at('Thời gian làm bài: 45 phút', 440, 550, 100, 9)];
+    for (const [c, col] of columns.entries()) for (let r = 0; r < 12; r++) spans.push(at(`c${c}r${r} text of a question here`, col.x0, r % 3 === 0 ? col.x1 : col.x1 - 40, 130 + r * 16));
+    doc.pages = [{ number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns, section: null, spans, shapes: [], furniture: [] }];
+    layoutStage().run(doc, {} as StageContext);
+    expect(doc.pages[0].columns).toHaveLength(2);
+    expect(doc.lines.slice(0, 4).map(l => rawText(l.spans))).toEqual(['Trường THPT Nguyễn Du', 'Đề thi thử Toán lớp 12', 'Họ và tên: ________________________ Thời gian làm bài: 45 phút', 'c0r0 text of a question here']);
+    expect(doc.lines.find(l => rawText(l.spans) === 'c1r0 text of a question here')?.column).toBe(1);
+    // Columns whose first lines open a little in (a boxed number, fuzzer paper 0025), on one baseline
+    // and centred together, are no head.
+    const boxed = spans.map(s => (s.text === 'c1r0 text of a question here' ? at(s.text, 317, 550, s.baseline) : s.text === 'c0r0 text of a question here' ? at(s.text, 50, 283, s.baseline) : s));
+    const again = newDocument('head.pdf', new Uint8Array());
+    again.template = doc.template;
+    again.pages = [{ number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns, section: null, spans: boxed, shapes: [], furniture: [] }];
+    layoutStage().run(again, {} as StageContext);
+    expect(again.lines.find(l => rawText(l.spans) === 'c1r0 text of a question here')?.column).toBe(1);
+    expect(again.lines.find(l => rawText(l.spans) === 'c0r0 text of a question here')?.column).toBe(0);
+    // Nor is the first line of a column with a mark floated to the next column's first line's end, a
+    // little above that line's baseline (fuzzer paper 0059: `[5]` beside question 1).
+    const floated = [...spans.map(s => (s.text === 'c1r0 text of a question here' ? at(s.text, 312, 510, 134) : s)), at('[5]', 534, 550, 130)];
+    const third = newDocument('head.pdf', new Uint8Array());
+    third.template = doc.template;
+    third.pages = [{ number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns, section: null, spans: floated, shapes: [], furniture: [] }];
+    layoutStage().run(third, {} as StageContext);
+    expect(third.lines.find(l => rawText(l.spans) === 'c0r0 text of a question here')?.column).toBe(0);
+  });
+
   it('reads a title centred over three columns first, and a column that starts higher than the first as it stands', () => {
     // An Arabic paper in three columns (fuzzer seed 20261204, paper 0078 and 0028): the school and the
     // title are centred over the page and fall in the middle column, which reads after the right one.
@@ -218,6 +252,26 @@ describe('layout', () => {
       [0, 'Επαναληπτικό'], [0, 'of'], [0, 'Δεν'], [0, 'Οι'], [0, 'Καλή'], [0, 'Δραστηριότητα'],
     ]);
     expect(doc.lines.filter(l => l.column === 1)).toHaveLength(15);
+  });
+
+  it('finds the two columns a page set in three fills, its last empty, under a head as wide as the three', () => {
+    // A short Chinese paper on A3 in three columns (fuzzer seed 20261204, paper 0053): the title, the
+    // name line and a box of instructions span the page; the questions fill two columns of a third of
+    // the page each. Under the head the columns share the width of the text below it, not the head's.
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 9.5), bbox: [x0, y - 8, x1, y + 2] });
+    const spans: Span[] = [at('九年级数学模拟考试', 360, 480, 60), at('姓名： ________________________', 34, 150, 90), at('考试时间：60分钟', 740, 808, 90),
+      at('注意事项', 43, 80, 125), at('1. 本试卷共14题。', 52, 140, 139), at('6. 选择题每小题选出答案后，用铅笔把答题卡上对应题目的答案标号涂黑。', 52, 340, 153)];
+    for (const [x, first] of [[34, 1], [299, 10]] as const) {
+      for (let q = 0; q < 5; q++) {
+        const y = 230 + q * 90;
+        spans.push(at(`第${first + q}题`, x, x + 30, y), at('一个长方形的长为 17 cm，宽为 4 cm，它的面积是多少', x, x + 235, y + 18));
+        for (const [k, dy] of [[0, 36], [1, 52]] as const) spans.push(at(`(${'AC'[k]}) 6${k}`, x + 14, x + 40, y + dy), at(`(${'BD'[k]}) 7${k}`, x + 130, x + 156, y + dy));
+      }
+    }
+    const page: PageInfo = { number: 1, width: 842, height: 1191, body: { y0: 40, y1: 1150 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    const found = findColumnsUnderHead(page);
+    expect(found.columns.map(c => [Math.round(c.x0), Math.round(c.x1)])).toEqual([[34, 269], [299, 534]]);
+    expect(found.top).toBeGreaterThan(153);
   });
 
   it('reads short questions with options in a 2×2 grid as one column where the gap between the halves is clear of any run', () => {

@@ -10,7 +10,8 @@ import { analyse } from './analyse.ts';
 import { openPdf, pageShapes, renderPage } from '../pipeline/providers/pdf.ts';
 import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
 import { isScan, scanImage } from '../pipeline/providers/scan.ts';
-import { paperLanguage, scriptOfText } from '../pipeline/ocr/paper-language.ts';
+import { paperLanguage } from '../pipeline/ocr/paper-language.ts';
+import { scriptOfText } from '../pipeline/text/script.ts';
 import os from 'node:os';
 import sharp from 'sharp';
 

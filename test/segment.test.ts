@@ -11,7 +11,7 @@ import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate, type Reading } from '../pipeline/structure/decode.ts';
-import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver } from '../pipeline/structure/judge.ts';
+import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver, questionsSwallowing } from '../pipeline/structure/judge.ts';
 import { bareNumber, setAside } from '../pipeline/structure/reading-input.ts';
 import { twinOrder } from '../pipeline/structure/twin-columns.ts';
 import { appendedKeyStart } from '../pipeline/structure/key-block.ts';
@@ -288,6 +288,24 @@ describe('structural verdict', () => {
     expect(leadsUnread(all, whole, roles)).toEqual([]);
   });
 
+  it('hears of a question whose text holds a run of numbers printed as the questions are (a subject restarting at 1 under a heading not seen)', () => {
+    // 物理 set in the body's weight: no heading, so the decoder cannot restart; No. 1 and No. 2 of the
+    // second subject become question 2's text, their numbers already read in the first run.
+    const rows = [
+      { text: 'No. 1 340 的 50% 是 [4]', marks: true }, { text: 'No. 2 5³ 的值是 [2]', marks: true }, { text: 'A. 125 B. 115' },
+      { text: '物理' }, { text: 'No. 1 等差数列 a1 = 6 [3]', marks: true }, { text: 'A. 35 B. 33' }, { text: 'No. 2 log2 512 的值为 [3]', marks: true },
+    ];
+    const fs = features(rows);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => a.number)).toEqual([1, 2]);
+    const roles = fs.map(() => 'question' as LineRole);
+    expect(questionsSwallowing(reading, fs, roles)).toEqual([2]);
+    expect(leadsUnread(reading, fs, roles)).toEqual([]);
+    // One line of the question's own number (its twin in a second language) swallows nothing.
+    const twin = features([rows[0], { text: 'No. 1 What is 50% of 340? [4]', marks: true }, rows[1], rows[2]]);
+    expect(questionsSwallowing(decode(twin, candidates(twin), settings), twin, twin.map(() => 'question' as LineRole))).toEqual([]);
+  });
+
   it('hears of the bare number just before the reading\'s first, above it (an offset paper\'s first question taken for the instructions\' last)', () => {
     const fs = features([
       { text: '1. Answer every question.' }, { text: '2. No calculators.' }, { text: '25. Solve 2x + 2 = 8.' },
@@ -496,6 +514,30 @@ describe('labels decided per scheme', () => {
     // Choices of the same shape, four to a question and no sentences, stay options.
     const values = (n: number) => lines(`Problem ${n}. 求 f(${n}) 的值。`, 'a) 12', 'b) 13', 'c) 14', 'd) 15');
     expect(labelGroups([1, 2, 3, 4].map(values), using('latin-lower-close'), [])[0].parts).toBe(false);
+  });
+
+  it('keeps as parts a question\'s `a)`–`c)` prompts on a paper that chooses with `a)`–`d)`, its wide characters measured as wide', () => {
+    // Fuzzer seed 20261201, paper 0043: choices `a) 12` … `d) 15` in most questions, then worked questions
+    // whose parts are short Chinese sentences (`a) 求摸出红球的概率；`), as long in columns as English ones.
+    const values = (n: number) => lines(`${n}. 求 f(${n}) 的值。`, 'a) 12', 'b) 13', 'c) 14', 'd) 15');
+    const prompts = (n: number) => lines(`${n}. 袋中有 4 个红球和 6 个蓝球。`, 'a) 求摸出红球的概率；', 'b) 不放回地摸出两个球，写出样本空间；', 'c) 求两个球都是蓝球的概率。');
+    const groups = labelGroups([values(1), values(2), values(3), values(4), prompts(5)], using('latin-lower-close'), []);
+    expect(groups.map(g => [g.parts, g.questions])).toEqual([[false, [0, 1, 2, 3]], [true, [4]]]);
+    // One question of three choices set as sentences, on a paper choosing with `A.`–`D.`, stays options.
+    const upper = (n: number) => lines(`${n}. 求 f(${n}) 的值。`, 'A. 12', 'B. 13', 'C. 14', 'D. 15');
+    const sentences = lines('5. Which statement is true?', 'A. The sum of two odd numbers is even.', 'B. Every prime number is odd.', 'C. A square has three sides.');
+    expect(labelGroups([upper(1), upper(2), upper(3), upper(4), sentences], using('latin-upper-stop'), []).map(g => [g.parts, g.questions])).toEqual([[false, [0, 1, 2, 3, 4]]]);
+  });
+
+  it('reads rows of a table to mark true or false (`1. 8 · 2 = 17 ☐ ☐`) as neither options nor parts', () => {
+    // Fuzzer seed 20261204, paper 0011: numbered statements under `✓ ✗`, then the question's parts.
+    const table = (n: number, k: number) => lines(`Câu 0${n}: Một hộp có 3 quả cầu đỏ và 8 quả cầu xanh.`, '✓ ✗', ...['1. 8 · 2 = 17 ☐ ☐', '2. 82 = 16 ☐ ☐', '3. √64 = 8 ☐ ☐', '4. 8 + 2 = 10 ☐ ☐', '5. 48 > 14 ☐ ☐'].slice(0, k), `${n}.1. Tính xác suất lấy được quả cầu đỏ.`);
+    const groups = labelGroups([table(3, 4), table(5, 5)], using('digits-stop'), []);
+    expect(groups[0].stats?.ticked).toBe(1);
+    expect([groups[0].parts, groups[0].template.options.markers, groups[0].template.re.option]).toEqual([false, [], null]);
+    // Choices of the same numbering stay options.
+    const values = (n: number) => lines(`Câu 0${n}: Giá trị của 8 · 2 bằng`, '1. 16', '2. 17', '3. 18', '4. 19');
+    expect(labelGroups([values(1), values(2)], using('digits-stop'), [])[0].template.options.markers.length).toBeGreaterThan(0);
   });
 
   it('reads a range of questions at the end of a line (`Attempt Questions 1–10`)', () => {
@@ -766,5 +808,19 @@ describe('a question\'s options are no parts of it', () => {
     expect(ask(['y', 7], ['O x', 7])).toBe('short');
     // A second line of the prompt's own size is the prompt's, however short.
     expect(ask(['x=3', 11.5])).toBe('free');
+  });
+
+  it('reads one sentence wrapped at its column\'s edge as one line of prompt, and its translation under it as no line of it', async () => {
+    const { buildQuestion } = await import('../pipeline/structure/question.ts');
+    // A narrow column (x 45–290): the Chinese sentence runs to the edge and wraps; the English under it
+    // is its translation (fuzzer seed 20261204, paper 0023).
+    const doc = { sha256: 'b'.repeat(64), template: generic, pages: [{ ocr: false, width: 595, columns: [{ x0: 45, x1: 290 }] }], messages: new Diagnostics('q.pdf') } as unknown as PaperDocument;
+    const at = (text: string, i: number, x1: number): Line => ({ page: 1, column: 0, bbox: [45, 100 + i * 14, x1, 112 + i * 14], spans: [{ ...span(text, 45, 110 + i * 14, 11), bbox: [45, 100 + i * 14, x1, 112 + i * 14] }] });
+    const typeOf = (...lines: Line[]) => buildQuestion(doc, { section: null, number: 7, anchor: [], lines, typeHint: null, sectionPoints: null }).type;
+    const zh = [at('7) 一个长方形的长为 19 cm，宽为 11 cm，它的', 0, 288), at('面积是多少 cm2？', 1, 140)];
+    expect(typeOf(...zh)).toBe('short');
+    expect(typeOf(...zh, at('A rectangle measures 19 cm by 11 cm. What', 2, 285), at('is its area in cm2?', 3, 130))).toBe('short');
+    // Lines that end short of the edge are lines of their own (a given, then what to find in parts).
+    expect(typeOf(at('7) Let f(x) = 5x + 9.', 0, 150), at('3.1 Calculate f(2).', 1, 140), at('3.2 Solve f(x) = 34.', 2, 150))).toBe('free');
   });
 });

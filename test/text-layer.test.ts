@@ -8,7 +8,8 @@ import { decodeSpan, unicodeMathFonts } from '../pipeline/stages/text-layer.ts';
 import { decodeGlyphIds, glyphIdFonts, glyphIdTable } from '../pipeline/text/glyph-ids.ts';
 import { drawnRules } from '../pipeline/text/drawn-rules.ts';
 import { dropOverprint } from '../pipeline/text/overprint.ts';
-import { dropHidden } from '../pipeline/text/hidden.ts';
+import { dropHidden, markStroked } from '../pipeline/text/hidden.ts';
+import { isBold } from '../pipeline/text/bold.ts';
 import { framesOf } from '../pipeline/text/boxes.ts';
 import { closingNotice } from '../pipeline/text/notice.ts';
 import { isGradeTable } from '../pipeline/text/grade-table.ts';
@@ -16,7 +17,7 @@ import { isMarginFurniture, namesOwnPage } from '../pipeline/text/margins.ts';
 import { isAddress, isStamp, paperFurniture, type FurniturePage } from '../pipeline/text/furniture.ts';
 import { radicalTable, RADICAL, unifyRadicals } from '../pipeline/text/cjk-radicals.ts';
 import { holdsLegacyText, isLegacy, legacyEvidence, legacyFonts } from '../pipeline/text/legacy-font.ts';
-import { openPdf, pageSpans } from '../pipeline/providers/pdf.ts';
+import { openPdf, pageGraphics, pageSpans } from '../pipeline/providers/pdf.ts';
 import { markedSequences, pageActualText } from '../pipeline/providers/actual-text.ts';
 import { unshapeArabic } from '../pipeline/text/presentation-forms.ts';
 import { lineText } from '../pipeline/text/line-text.ts';
@@ -377,6 +378,55 @@ describe('text a writer spelled for its glyphs', () => {
       expect(lines).toContain('الأسئلةمن1إلى3لكلمنها5درجات.');
       expect(lines.some(l => l.startsWith('함수f(x)=3x+3에'))).toBe(true);
       expect(doc.pages.flatMap(p => p.spans).map(s => s.text).join('')).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFC\u0000]/u);
+    } finally {
+      await browser.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('bold a writer painted, not named', () => {
+  /** A one-page PDF in Helvetica whose content stream is `content` (pdf.js rebuilds the missing cross-reference table). */
+  const helveticaPdf = (content: string) => Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n'
+    + '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>\nendobj\n'
+    + '4 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>\nendobj\n'
+    + `5 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+
+  it('reads glyphs filled and stroked (render mode 2, a word processor\'s bold for a font with none) as bold, and only those', async () => {
+    const pdf = await openPdf(new Uint8Array(helveticaPdf('BT /F1 12 Tf 72 760 Td 2 Tr 0.4 w (Physics) Tj 0 Tr 0 -20 Td (1. What is 50% of 340?) Tj 1 Tr 0 -20 Td (Outlined) Tj ET')));
+    const page = await pdf.getPage(1);
+    const graphics = await pageGraphics(page, 1);
+    const runs = markStroked(await pageSpans(page), graphics.stroked);
+    await pdf.destroy();
+    expect(runs.map(r => [r.text, isBold(r)])).toEqual([['Physics', true], ['1. What is 50% of 340?', false], ['Outlined', false]]);
+    // A run partly stroked is not bold throughout: its own font says what the rest is.
+    expect(markStroked<{ text: string; bbox: [number, number, number, number]; bold?: boolean }>([{ text: 'ab', bbox: [0, 0, 20, 10] }], [{ text: 'a', bbox: [0, 0, 10, 10] }])[0].bold).toBeUndefined();
+  });
+
+  it.skipIf(!haveChromium())('reads bold that Chromium makes for a font with no bold face (a Type 3 copy of the font), and a subject heading so set starts its questions again', async () => {
+    // WenQuanYi Micro Hei has no bold face: Chromium prints <b> in it as a Type 3 font of the same
+    // name, its glyphs thickened (fuzzer seed 20261204, its Chinese papers' subject headings). DejaVu
+    // Sans has one: its name says so.
+    const q = (n: number, stem: string, opts: string[]) => `<p>No. ${n} ${stem} [3]</p><p style="margin-left: 14pt">${opts.map((o, k) => `${'ＡＢＣＤ'[k]}． ${o}`).join('　')}</p>`;
+    const html = `<!doctype html><html><head><meta charset="utf-8"><style>@page { size: A4; margin: 20mm } body { font: 11pt 'WenQuanYi Micro Hei' }</style></head><body>
+      <p><b>数学</b></p>${q(1, '340 的 50% 是', ['170', '168', '171', '180'])}${q(2, '5³ 的值是', ['125', '115', '122', '130'])}
+      <p><b>物理</b></p>${q(1, '等差数列中，a₁ = 6，公差为 3，则 a₁₀ 等于', ['35', '33', '36', '40'])}${q(2, 'log₂ 512 的值为', ['8', '11', '9', '14'])}
+      <p style="font-family: 'DejaVu Sans'"><b>Bold</b> and regular</p></body></html>`;
+    const { browser, page } = await printingPage();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bold-'));
+    try {
+      const file = path.join(dir, 'subjects.pdf');
+      fs.writeFileSync(file, await printHtml(page, html));
+      const spans = (await analyse(file, 'text-layer')).pages.flatMap(p => p.spans);
+      const heading = spans.find(s => s.text.trim() === '数学')!;
+      expect(heading.bold).toBe(true);
+      expect(heading.font).not.toMatch(/bold/i);
+      expect(spans.filter(s => /的值/.test(s.text)).every(s => !isBold(s))).toBe(true);
+      const dejavu = spans.find(s => s.text.trim() === 'Bold')!;
+      expect([isBold(dejavu), dejavu.bold]).toEqual([true, undefined]);
+      const doc = await analyse(file, 'segment');
+      expect(doc.questions.map(x => `${x.section}:${x.number}`)).toEqual(['数学:1', '数学:2', '物理:1', '物理:2']);
+      expect(doc.questions.every(x => x.options.length === 4)).toBe(true);
     } finally {
       await browser.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { cropPng } from '../pixels/crop.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { installed } from './script-lang.ts';
 import type { PdfPage } from '../providers/pdf.ts';
+import { scriptOfText } from '../text/script.ts';
 
 /** Resolution the sample band is read at: body text 25–35 pixels tall. */
 const SAMPLE_DPI = 200;
@@ -15,38 +16,8 @@ const SAMPLE_DPI = 200;
 const BAND = 0.12;
 /** Shares of the page at the top and bottom left out: running heads and footers, in any script. */
 const FURNITURE = 0.06;
-/** A script other than Latin decides where it writes at least this share of the letters read (a bilingual page prints the paper's own language beside English). */
-const SCRIPT_SHARE = 0.2;
 /** A sample with fewer letters than this tells no script (a page of drawings, a blank page): the next page is asked. */
 const MIN_LETTERS = 12;
-/** Latin text is Vietnamese where this share of its letters carry Vietnamese's stacked marks (ơ ư đ, ạ ả ế…). */
-const VIETNAMESE_SHARE = 0.05;
-
-const SCRIPTS: [name: string, re: RegExp][] = [
-  ['Hangul', /\p{Script=Hangul}/u], ['Han', /\p{Script=Han}/u], ['Kana', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u], ['Greek', /\p{Script=Greek}/u], ['Arabic', /\p{Script=Arabic}/u],
-  ['Devanagari', /\p{Script=Devanagari}/u], ['Thai', /\p{Script=Thai}/u], ['Latin', /\p{Script=Latin}/u],
-];
-
-/** The script a text is written in, as the keys of config.ts `ocrScripts` name it (Latin where no other writes enough of it). */
-export function scriptOfText(text: string): string {
-  const counts = new Map<string, number>();
-  let letters = 0;
-  for (const ch of text) {
-    if (!/\p{L}/u.test(ch)) continue;
-    letters++;
-    const s = SCRIPTS.find(([, re]) => re.test(ch))?.[0];
-    if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
-  }
-  const n = (s: string) => counts.get(s) ?? 0;
-  // Japanese writes kana between its Han; Chinese none (a stray kana of a misread is not enough).
-  if (n('Kana') > 0 && n('Kana') >= SCRIPT_SHARE * (n('Kana') + n('Han')) / 2 && n('Kana') + n('Han') >= letters * SCRIPT_SHARE) return 'Japanese';
-  const best = [...counts].filter(([s]) => s !== 'Latin' && s !== 'Kana').sort((a, b) => b[1] - a[1])[0];
-  if (best && best[1] >= letters * SCRIPT_SHARE) return best[0];
-  const latin = [...text].filter(ch => /\p{Script=Latin}/u.test(ch));
-  const marked = latin.filter(ch => /[\u1EA0-\u1EF9ơưđƠƯĐ]/u.test(ch)).length;
-  return latin.length && marked >= latin.length * VIETNAMESE_SHARE ? 'Vietnamese' : 'Latin';
-}
 
 /** A language set with only what is installed (English where nothing is). */
 export function installedOnly(langs: string): string {

@@ -156,6 +156,11 @@ export interface RawSpan {
   font: string;
   /** Set at an angle (a margin's `Do NOT write in this area`, an axis label turned upright): not a line of the body. */
   rotated?: boolean;
+  /**
+   * Painted heavier than its font draws: emboldened by the writer for a font with no bold face (see
+   * `readSpans` and `pageGraphics`). Its font's name does not say so.
+   */
+  bold?: boolean;
 }
 
 function multiply(m: Matrix, n: Matrix): Matrix {
@@ -196,18 +201,26 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
   const file = pageFile.get(page);
   const actual = file ? pageActualText(file, page.pageNumber) : null;
   const content = await page.getTextContent({ includeMarkedContent: actual !== null });
-  const fontName = new Map<string, string>();
-  const realName = (id: string) => {
-    if (!fontName.has(id)) {
-      let name = id;
+  const fonts = new Map<string, { name: string; type3: boolean }>();
+  const fontOf = (id: string) => {
+    if (!fonts.has(id)) {
+      let name = id, type3 = false;
       try {
-        const f = page.commonObjs.get(id) as { name?: string } | undefined;
+        const f = page.commonObjs.get(id) as { name?: string; isType3Font?: boolean } | undefined;
         if (f?.name) name = f.name.replace(/^[A-Z]{6}\+/, '');
+        type3 = !!f?.isType3Font;
       } catch { /* font not resolved: keep pdf.js's id */ }
-      fontName.set(id, name);
+      fonts.set(id, { name, type3 });
     }
-    return fontName.get(id)!;
+    return fonts.get(id)!;
   };
+  const realName = (id: string) => fontOf(id).name;
+  // A browser (Chromium's Skia) prints the bold of a font that has no bold face as a Type 3 copy of
+  // that font, its glyphs' outlines thickened, under the same name as the embedded font it copies
+  // (`WenQuanYiMicroHei`, a Vietnamese letter taken from a fallback font inside a bold word). A Type 3
+  // font with no such twin is a whole font the printer could not embed: its weight is its name's.
+  const embedded = new Set(content.items.filter(i => 'fontName' in i && i.str?.trim()).map(i => fontOf((i as { fontName: string }).fontName)).filter(f => !f.type3).map(f => f.name));
+  const emboldened = (id: string) => fontOf(id).type3 && embedded.has(fontOf(id).name);
   const out: RawSpan[] = [];
   // The marked-content sequences open, each with where its runs start in `out` and its ActualText.
   const opened = content.items.filter(i => 'type' in i && (i.type === 'beginMarkedContent' || i.type === 'beginMarkedContentProps')).length;
@@ -239,7 +252,7 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
     // A run whose baseline is not horizontal on the page (the text matrix turns it). A shear alone
     // slants the glyphs on a level baseline: italic letters a browser slants for a font with none.
     const rotated = Math.abs(m[1]) > Math.abs(m[0]) * 0.05;
-    out.push({ text: item.str, bbox, baseline, size, font: realName(item.fontName), ...(rotated ? { rotated } : {}) });
+    out.push({ text: item.str, bbox, baseline, size, font: realName(item.fontName), ...(rotated ? { rotated } : {}), ...(emboldened(item.fontName) ? { bold: true } : {}) });
   }
   return out;
 }
@@ -298,6 +311,11 @@ export interface PageGraphics {
    * scaled up inside a tiny clip). Their text must not be read.
    */
   hidden: RawGlyph[];
+  /**
+   * Glyphs filled and stroked over their outline (render mode 2 or 6): a word processor's bold for a
+   * font with no bold face (Word's simulated bold of SimSun or Batang).
+   */
+  stroked: RawGlyph[];
 }
 
 interface TextState { tm: Matrix; tlm: Matrix; font: string; fs: number; tc: number; tw: number; th: number; rise: number; leading: number; mode: number }
@@ -306,6 +324,8 @@ interface TextState { tm: Matrix; tlm: Matrix; font: string; fs: number; tc: num
 const VISIBLE_SHARE = 0.3;
 /** Text render modes that paint nothing (PDF 32000-1 §9.3.6: 3 invisible, 7 clip only). */
 const INVISIBLE_MODES = new Set([3, 7]);
+/** Text render modes that fill the glyph and stroke its outline (§9.3.6: 2, and 6 adding it to the clip). */
+const FILL_STROKE_MODES = new Set([2, 6]);
 
 function shareInside(b: BBox, clip: BBox | null): number {
   if (!clip) return 1;
@@ -334,6 +354,7 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
   let clip: BBox | null = null, clipNext = false;
   const clipStack: (BBox | null)[] = [];
   const hidden: RawGlyph[] = [];
+  const stroked: RawGlyph[] = [];
   let fill = '#000000', stroke = '#000000';
   const colorStack: [string, string][] = [];
   const shapes: Shape[] = [];
@@ -385,6 +406,7 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
           if (g.unicode && g.unicode.trim()) {
             const glyph: RawGlyph = { text: g.unicode, bbox: [x, baseline - size * 0.85, x + w, baseline + size * 0.2], baseline, size, font: name };
             (INVISIBLE_MODES.has(t.mode) || shareInside(glyph.bbox, clip) < VISIBLE_SHARE ? hidden : glyphs).push(glyph);
+            if (FILL_STROKE_MODES.has(t.mode)) stroked.push(glyph);
           }
           t.tm = multiply(t.tm, [1, 0, 0, 1, ((g.width / 1000) * t.fs + t.tc + (g.isSpace ? t.tw : 0)) * t.th, 0]);
         }
@@ -403,7 +425,7 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
         if (IMAGE_OPS.has(fn)) shapes.push({ page: pageNumber, kind: 'image', bbox: boxOf(ctm, 0, 0, 1, 1), visible: true });
     }
   }
-  return { shapes, glyphs, hidden };
+  return { shapes, glyphs, hidden, stroked };
 }
 
 /** Painted images and vector paths of a page. */

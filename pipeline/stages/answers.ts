@@ -479,6 +479,15 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
       if (part === q.parts[0] && q.type !== 'mcq' && q.type !== 'mcq-multi') q.answer = a.value;
       continue;
     }
+    // On a paper read by its own conventions (its types guessed from the prompts' shape), a question
+    // read with no options and no parts for which the key names an option is a choice question whose
+    // options were not read (pictures, labels OCR lost): the key says what it is. A family template's
+    // short-answer question given an option stays a conflict to report.
+    const unread = t.infer && (q.type === 'short' || q.type === 'free') && !q.options.length && !q.parts.length && a.choice === true;
+    if (unread) {
+      q.type = 'mcq';
+      doc.messages.warn('answers/options-unread', `${keyName} gives option ${a.value}: the question is a choice question whose options were not read`, at);
+    }
     if (q.type === 'short' && a.choice === true) { doc.messages.warn('answers/choice-on-short', `${keyName} gives option ${a.value} for a short-answer question`, at); continue; }
     if (q.type === 'mcq' && a.choice === false) {
       doc.messages.warn('answers/value-on-choice', `${keyName} gives the value ${a.value} for a multiple-choice question`, at);
@@ -488,20 +497,25 @@ export function joinAnswers(doc: PaperDocument, answers: Answer[], keyName: stri
     if (q.type === 'mcq' || q.type === 'mcq-multi') {
       // A key gives an option by its label (D, б, ③; CD for two), by its place (3 for the third), or as OCR's look-alike of the label.
       const labels = q.options.length ? q.options.map(o => o.label) : t.options.markers;
-      // A glyph read both as a digit and as a letter the question prints as a label is that option.
-      const asLetter = a.alternative ? optionAnswer(a.alternative, labels) : null;
-      const lettered = labels.every(l => /^\p{L}$/u.test(shownLabel(l)) && !/\p{Script=Latin}/u.test(shownLabel(l)));
-      if (!(asLetter && 'labels' in asLetter) && ownLetters && lettered && /^\d$/.test(a.value)) {
-        doc.messages.warn('answers/digit-for-letter', `${keyName} gives ${a.value} where it names the other options by their letters: a letter misread, no answer is taken`, at);
-        continue;
+      // Options unread: the key's label as given (the paper's own labels for them are not known: `2`
+      // for a circled ②, not the second of the labels its other questions print).
+      if (unread || !labels.length) q.answer = a.value;
+      else {
+        // A glyph read both as a digit and as a letter the question prints as a label is that option.
+        const asLetter = a.alternative ? optionAnswer(a.alternative, labels) : null;
+        const lettered = labels.every(l => /^\p{L}$/u.test(shownLabel(l)) && !/\p{Script=Latin}/u.test(shownLabel(l)));
+        if (!(asLetter && 'labels' in asLetter) && ownLetters && lettered && /^\d$/.test(a.value)) {
+          doc.messages.warn('answers/digit-for-letter', `${keyName} gives ${a.value} where it names the other options by their letters: a letter misread, no answer is taken`, at);
+          continue;
+        }
+        const named = asLetter && 'labels' in asLetter ? asLetter : optionAnswer(a.value, labels);
+        if (!named) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
+        if ('beyond' in named) {
+          // The key is the official answer; the question's options as read stop short of it.
+          doc.messages.warn('answers/option-unread', `${keyName} gives option ${a.value}; the question was read with ${q.options.length} option(s): its options may be misread`, at);
+          q.answer = named.beyond;
+        } else q.answer = named.labels.map(shownLabel).join('');
       }
-      const named = asLetter && 'labels' in asLetter ? asLetter : optionAnswer(a.value, labels);
-      if (!named) { doc.messages.warn('answers/no-such-option', `${keyName} gives option ${a.value}, which the question does not print`, at); continue; }
-      if ('beyond' in named) {
-        // The key is the official answer; the question's options as read stop short of it.
-        doc.messages.warn('answers/option-unread', `${keyName} gives option ${a.value}; the question was read with ${q.options.length} option(s): its options may be misread`, at);
-        q.answer = named.beyond;
-      } else q.answer = named.labels.map(shownLabel).join('');
     } else {
       // A question read without options or parts for which the key gives a value asks for that
       // value: a short answer, not a worked one (the paper prints no other cue of the difference).

@@ -3,7 +3,7 @@
 import type { Column, Line, Span } from '../document.ts';
 import { centerX, centerY } from '../document.ts';
 import type { Stage } from '../stage.ts';
-import { pageReadsRtl } from '../text/direction.ts';
+import { pageReadsRtl, readsRtl } from '../text/direction.ts';
 import { columnOf, findColumnsUnderHead, oneColumn } from '../text/columns.ts';
 import { buildLines } from '../text/lines.ts';
 
@@ -35,7 +35,10 @@ export function layoutStage(): Stage {
         // A head OCR found set across the columns is read first, whole, with the first column's lines.
         const firstColumn = rtl ? page.columns.length - 1 : 0;
         const head = page.columnsTop !== undefined && page.columns.length > 1 ? page.columnsTop : -Infinity;
-        const centred = page.columns.length > 1 && page.columnsTop === undefined ? headOf(page.spans, page.columns, firstColumn) : new Set<Span>();
+        // Rows centred over the columns above the first column's first line are the head too (under a
+        // head found with the columns, the `Name: ____` … `Time:` row beneath the title); not on a
+        // page OCR read, whose head OCR found whole.
+        const centred = page.columns.length > 1 && (page.columnsTop === undefined || !page.ocr) ? headOf(page.spans, page.columns, firstColumn) : new Set<Span>();
         for (const s of page.spans) byColumn[centerY(s.bbox) < head || centred.has(s) ? firstColumn : columnOf(page.columns, centerX(s.bbox))].push(s);
         const order = byColumn.map((_, c) => c);
         if (rtl) order.reverse();
@@ -48,6 +51,12 @@ export function layoutStage(): Stage {
 
 /** A row is centred over the columns where its middle is this share of their width from theirs. */
 const CENTRED = 0.05;
+/**
+ * A line opens at its column's edge where it starts within this share of the column's width of it:
+ * a boxed number, an option or a part is indented a little; the time beside a name field is set at
+ * the far edge.
+ */
+const EDGE_SHARE = 0.25;
 
 /**
  * The spans of a page's head: rows wholly above the top of the column read first and centred over
@@ -56,19 +65,35 @@ const CENTRED = 0.05;
  * of a column that starts higher than the others is no head.
  */
 function headOf(spans: readonly Span[], columns: Column[], first: number): Set<Span> {
-  const tops = spans.filter(s => columnOf(columns, centerX(s.bbox)) === first).map(s => s.bbox[1]);
-  const head = new Set<Span>();
-  if (!tops.length) return head;
-  const top = Math.min(...tops);
   const x0 = columns[0].x0, x1 = columns[columns.length - 1].x1;
   const rows = new Map<number, Span[]>();
-  for (const s of spans) if (s.bbox[3] <= top) {
+  for (const s of spans) {
     const key = Math.round(s.baseline / 2);
     rows.set(key, [...(rows.get(key) ?? []), s]);
   }
+  const centred = new Set<Span>(), heads = new Set<Span>();
+  const gutters = columns.slice(1).map((c, i) => (columns[i].x1 + c.x0) / 2);
+  const rtl = first !== 0;
   for (const row of rows.values()) {
     const mid = (Math.min(...row.map(s => s.bbox[0])) + Math.max(...row.map(s => s.bbox[2]))) / 2;
-    if (Math.abs(mid - (x0 + x1) / 2) <= (x1 - x0) * CENTRED) row.forEach(s => head.add(s));
+    if (Math.abs(mid - (x0 + x1) / 2) > (x1 - x0) * CENTRED) continue;
+    row.forEach(s => centred.add(s));
+    // A centred row is the head's, not the first line of each column, where it crosses a gutter (a
+    // title) or what stands in a later column does not open a line there (`Name: ____` … `Time:
+    // 45 min`, the time set at the page's far edge, not at its column's start).
+    const crosses = row.some(s => gutters.some(g => s.bbox[0] < g && s.bbox[2] > g));
+    const later = row.map(s => ({ s, c: columnOf(columns, centerX(s.bbox)) })).filter(x => x.c !== first);
+    // (Each piece by its own direction: an English column beside Arabic opens its lines at its left.)
+    // (Words, not a mark floated to the end of a line a little above its baseline: `[5]`.)
+    const offEdge = later.length > 0 && later.every(x => /\p{L}/u.test(x.s.text) && ((readsRtl(x.s.text) ?? rtl) ? columns[x.c].x1 - x.s.bbox[2] : x.s.bbox[0] - columns[x.c].x0) > (columns[x.c].x1 - columns[x.c].x0) * EDGE_SHARE);
+    if (crosses || offEdge) row.forEach(s => heads.add(s));
   }
+  // The first column starts at its first line that is no such row: a school's name centred over
+  // the gutter, its middle a hair left of it, is no line of the column.
+  const tops = spans.filter(s => !heads.has(s) && columnOf(columns, centerX(s.bbox)) === first).map(s => s.bbox[1]);
+  const head = new Set<Span>();
+  if (!tops.length) return head;
+  const top = Math.min(...tops);
+  for (const s of centred) if (s.bbox[3] <= top) head.add(s);
   return head;
 }

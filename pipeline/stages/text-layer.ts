@@ -130,7 +130,7 @@ export function textLayerStage(): Stage {
           unified += u.replaced;
           const letters = unshapeArabic(u.text);
           unshaped += letters.replaced;
-          return { page: page.number, text: letters.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math || !!unicodeMathOf.get(page.number)?.has(r.font) };
+          return { page: page.number, text: letters.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math || !!unicodeMathOf.get(page.number)?.has(r.font), ...(r.bold ? { bold: true } : {}) };
         }).filter(s => s.text.trim()); // a run of spaces set as control characters is no text
         if (unified) doc.messages.info('text-layer/cjk-radicals', `${unified} CJK radical code points (U+2E80–U+2FDF) read as the ideographs they print (⼤ as 大)`, { page: page.number, stage: 'text-layer' });
         if (unshaped) doc.messages.info('text-layer/arabic-forms', `${unshaped} Arabic presentation forms (U+FB50–U+FEFC) read as the letters they shape (ﺣ as ح)`, { page: page.number, stage: 'text-layer' });

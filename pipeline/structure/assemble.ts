@@ -160,6 +160,12 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     while (k < features.length && aside.has(k)) k++;
     return k >= features.length || opens.has(k) || features[k].heading !== null;
   };
+  /** Whether the first line after `i` that the reading does not set aside opens a question, in `i`'s page and column. */
+  const headsQuestion = (i: number) => {
+    let k = i + 1;
+    while (k < features.length && aside.has(k)) k++;
+    return k < features.length && opens.has(k) && lines[k].page === lines[i].page && lines[k].column === lines[i].column;
+  };
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   let typeHint: QuestionType | null = null;
@@ -195,7 +201,14 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     // ends. One set smaller than the heading that stated it (a table's bold header row) is inside the
     // group, and so is one inside a question's text (`or` before its alternative, a row of picture
     // options' labels): a heading opens a group where a question or another heading follows it.
-    if (t.infer && f.heading === 'plain' && !pointsHere && f.sizeRatio >= groupHeading * INNER_HEADING && (current === null || headsGroup(i))) { sectionPoints = null; typeHint = null; groupHeading = 0; }
+    if (t.infer && f.heading === 'plain' && !pointsHere && f.sizeRatio >= groupHeading * INNER_HEADING && (current === null || headsGroup(i))) {
+      sectionPoints = null; typeHint = null; groupHeading = 0;
+      // Set right over the next question, in its column (`ตอนที่ C` over question 24), such a heading
+      // is the next group's, not the question's last line. Not a line over another heading (a figure's
+      // `NOT TO` / `SCALE`), nor one that ends its page (`Please turn over`), nor a row of labels (a
+      // picture option's `A B C D`).
+      if (current !== null && !f.optionLabels.length && !f.marks && headsQuestion(i)) { current = null; roles[i] = 'front'; continue; }
+    }
     const rule = markingLine(f.text, t);
     if (f.heading === 'section' || f.headingType || pointsHere || rule) {
       if (f.heading === 'section') { bodySection = f.headingId; sectionPoints = null; typeHint = null; marking = null; }

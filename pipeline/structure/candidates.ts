@@ -4,6 +4,7 @@
 import type { Line, PaperDocument, Span } from '../document.ts';
 import { contains } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
+import { isBold } from '../text/bold.ts';
 import { inset, lineStart, readingGaps, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
@@ -63,7 +64,6 @@ export interface LineFeatures {
   continued: boolean;
 }
 
-const BOLD = /bold|black|heavy|semibold|demi|-bd\b|,b\b/i;
 /** A heading is a short line: at most this many characters. */
 const HEADING_MAX_CHARS = 70;
 /** …set at least this much larger than the body, or bold, or mostly capitals. */
@@ -82,7 +82,7 @@ function mostlyBold(spans: readonly Span[]): boolean {
   for (const s of spans) {
     const n = [...s.text].filter(c => /[\p{L}\p{N}]/u.test(c)).length;
     all += n;
-    if (BOLD.test(s.font)) bold += n;
+    if (isBold(s)) bold += n;
   }
   return all > 0 && bold / all >= OCR_BOLD_SHARE;
 }
@@ -166,12 +166,12 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     const leftmost = below.every(l => startsBefore(lineStart(line), lineStart(l), line.rtl, 2));
     const sizeRatio = bodySize ? first.size / bodySize : 1;
     // A line read by OCR is bold where most of its words are (its number alone may be set bold).
-    const bold = page.ocr ? mostlyBold(line.spans) : BOLD.test(first.font);
+    const bold = page.ocr ? mostlyBold(line.spans) : isBold(first);
     // How much larger than the body the line is set, as a heading is: on an OCR page a line's size is
     // its box's, which diacritics and descenders stretch by up to a third, so only more says so.
     const setLarger = page.ocr ? sizeRatio / OCR_SIZE_SPREAD : sizeRatio;
     // Set bold from end to end: a heading that runs on into what it states (`भौतिकी  प्रश्न संख्या 1 से 4 तक …`).
-    const allBold = !page.ocr && line.spans.every(s => BOLD.test(s.font) || !/\p{L}/u.test(s.text));
+    const allBold = !page.ocr && line.spans.every(s => isBold(s) || !/\p{L}/u.test(s.text));
     const heading = headingOf(text, t, lead, bold, setLarger, allBold);
     const compact = text.replace(/\s+/g, '');
     const labels = labelsOn(prose, t);
@@ -183,7 +183,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       indent,
       atEdge: indent <= t.numbering.indentTolerance,
       leftmost,
-      bold: lead ? lead.spans.some(s => BOLD.test(s.font)) : bold,
+      bold: lead ? lead.spans.some(isBold) : bold,
       sizeRatio,
       boxed: lead !== null && lead.spans.some(s => boxedSpan(s, doc)),
       alone: lead !== null && !lead.rest,

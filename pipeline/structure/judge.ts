@@ -152,6 +152,36 @@ export function leadsUnread(reading: Reading, features: LineFeatures[], roles: L
   return out;
 }
 
+/** A question holding at least this many lines numbered as the reading's questions are has swallowed questions. */
+const SWALLOWED_LEADS = 2;
+
+/**
+ * Questions whose text holds SWALLOWED_LEADS lines or more printed as the reading's own questions are
+ * (the same style, with the words or label that make it a question's number: `No. 1`, `A.2`), one
+ * of them numbered otherwise than the question itself: a run of numbering the reading did not start
+ * (a subject whose questions restart at 1 under a heading it did not see), taken as one question's
+ * text. leadsUnread cannot see them: their numbers are read, in the first run. A question printed
+ * again in another language holds one line of its own number, no other.
+ */
+export function questionsSwallowing(reading: Reading, features: LineFeatures[], roles: LineRole[]): number[] {
+  const styles = new Map<string, number>();
+  for (const a of reading.anchors) if (a.candidate.lead) styles.set(a.candidate.lead.style, (styles.get(a.candidate.lead.style) ?? 0) + 1);
+  const style = [...styles].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (style === undefined) return [];
+  const end = reading.end ?? features.length;
+  return reading.anchors.filter((a, k) => {
+    const to = reading.anchors[k + 1]?.candidate.f.index ?? end;
+    let held = 0, other = false;
+    for (let i = a.candidate.f.index + 1; i < to; i++) {
+      const f = features[i], lead = f.lead;
+      if (!lead || lead.style !== style || (!lead.word && lead.major === null) || f.keyLike || f.part || f.continued || roles[i] !== 'question') continue;
+      held++;
+      if (lead.number !== a.number || (lead.major ?? null) !== (a.candidate.lead?.major ?? null)) other = true;
+    }
+    return held >= SWALLOWED_LEADS && other;
+  }).map(a => a.number);
+}
+
 /**
  * Questions of one run of numbering that stand level with the same-numbered questions of another
  * run, in another column of the same page: the second column prints the first one again (a
@@ -198,6 +228,8 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
   const twins = levelTwins(reading, features);
   if (twins) reasons.push(`${twins} questions stand level with the same-numbered questions of another run in the next column (the paper printed again beside itself?)`);
   if (unread.length) reasons.push(`questions printed as the others are but not read: ${unread.slice(0, 8).join(', ')}${unread.length > 8 ? ', …' : ''}`);
+  const swallowing = questionsSwallowing(reading, features, roles);
+  if (swallowing.length) reasons.push(`question${swallowing.length > 1 ? 's' : ''} ${swallowing.slice(0, 8).join(', ')} hold${swallowing.length > 1 ? '' : 's'} lines numbered as questions are (a run of numbering not read?)`);
   const listed = listedWithOptions(reading, features, roles);
   if (listed) reasons.push(`numbers ${listed} before the first question were set aside as instructions, but options stand under them as under questions`);
   doc.reading = { coverage, unsure: unsure.map(a => a.number), reasons, endReason: reading.endReason };

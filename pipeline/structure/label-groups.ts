@@ -6,7 +6,7 @@ import type { Line } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import type { Template } from '../template.ts';
 import type { OptionScheme } from './learn.ts';
-import { decideLabels, type LabelStats } from './label-role.ts';
+import { asParts, decideLabels, readsAsParts, type LabelStats } from './label-role.ts';
 
 /** The questions one scheme takes, and what its labels were decided to be there. */
 export interface LabelGroup {
@@ -59,6 +59,10 @@ export function labelGroups(questions: Line[][], t: Template, others: readonly O
     const mine = of.flatMap((g, i) => (g === k ? [i] : []));
     if (!mine.length) return [];
     const decided = decideLabels(mine.map(i => questions[i]), x);
-    return [{ markers: x.options.markers, questions: mine, template: decided.template, parts: decided.parts, stats: decided.stats }];
+    const group = { markers: x.options.markers, template: decided.template, parts: decided.parts, stats: decided.stats };
+    // Where the scheme's labels are options, a question whose own labels plainly open parts keeps them as parts.
+    const own = decided.parts || !decided.stats ? [] : mine.filter(i => readsAsParts(questions[i], x));
+    if (!own.length || own.length === mine.length) return [{ ...group, questions: mine }];
+    return [{ ...group, questions: mine.filter(i => !own.includes(i)) }, { ...group, questions: own, template: asParts(x), parts: true }];
   });
 }

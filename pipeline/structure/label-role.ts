@@ -9,7 +9,7 @@ import { escapeRegExp, type Template } from '../template.ts';
 /** What the label runs of a paper look like, over all its questions. */
 export interface LabelStats {
   runs: number;
-  /** Mean characters from one label to the next (the last item to the end of its question, at most ITEM_CAP). */
+  /** Mean length in columns (a wide character two) from one label to the next (the last item to the end of its question, at most ITEM_CAP). */
   itemLength: number;
   /** Share of runs with two labels or more on one line. */
   sideBySide: number;
@@ -23,11 +23,17 @@ export interface LabelStats {
   sentences: number;
   /** The most common number of labels in a run. */
   modalCount: number;
+  /** Share of items whose line ends in boxes to tick (`1. 8 · 2 = 17 ☐ ☐`): rows of a table to mark true or false. */
+  ticked: number;
 }
 
 /** The last item of a run is counted up to this many characters (it runs on into what follows the question). */
 const ITEM_CAP = 160;
-/** Items this long on average are prompts, not choices. */
+/** East Asian wide characters (ideographs, kana, Hangul, fullwidth forms) take two columns, as a terminal sets them. */
+const WIDE = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFF60]/u;
+/** A text's length in columns: `求摸出红球的概率；` is as long as `Find the probability of red;`. */
+const columns = (text: string) => [...text].reduce((n, c) => n + (WIDE.test(c) ? 2 : 1), 0);
+/** Items this long (in columns) on average are prompts, not choices. */
 const LONG_ITEM = 60;
 /** …this short, choices. */
 const SHORT_ITEM = 25;
@@ -50,6 +56,10 @@ const PARTS_AT = 3;
 /** How a sentence ends: a prompt's full stop, question mark or semicolon (Latin, CJK or fullwidth), before the next label's bracket. */
 const SENTENCE_END = /[.?!;。？！；]\s*[(（]?$/u;
 const SUB_LABEL = /^\s*\((?:i{1,3}|iv|v|vi{0,3}|\d{1,2})\)/u;
+/** A line that ends in a box to tick (☐, □, ○): a row of a table to mark, not a choice's text. */
+const TICK_BOX = /[☐□◻❏❑▢○◯]\s*$/u;
+/** Labels most of whose items end in boxes to tick (this share) are rows of a table to mark true or false: neither options nor parts. */
+const TICKED = 0.5;
 
 export function labelStats(questions: Line[][], t: Template, marks: RegExp | null): LabelStats | null {
   const re = t.re.option;
@@ -58,7 +68,7 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
   const global = new RegExp(re.source, 'gu');
   const lengths: number[] = [];
   const counts: number[] = [];
-  let side = 0, marked = 0, nested = 0, items = 0, sentences = 0;
+  let side = 0, marked = 0, nested = 0, items = 0, sentences = 0, labelled = 0, ticked = 0;
   for (const lines of questions) {
     const texts = lines.map(l => rawText(l.spans.filter(s => !s.math)));
     const full = texts.join('\n');
@@ -75,12 +85,14 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
     const run = runs.filter(r => r.length >= 2).reduce<typeof runs[number] | undefined>((best, r) => (!best || r.length >= best.length ? r : best), undefined);
     if (!run) continue;
     counts.push(run.length);
-    run.forEach((l, k) => lengths.push(Math.min(ITEM_CAP, (run[k + 1]?.at ?? full.length) - l.at)));
+    run.forEach((l, k) => lengths.push(Math.min(ITEM_CAP, columns(full.slice(l.at, run[k + 1]?.at ?? full.length)))));
     for (let k = 0; k + 1 < run.length; k++) {
       items++;
       if (SENTENCE_END.test(full.slice(run[k].at, run[k + 1].at).trimEnd())) sentences++;
     }
     const rows = run.map(l => lineOf(l.at));
+    labelled += run.length;
+    ticked += rows.filter(r => TICK_BOX.test(texts[r])).length;
     if (new Set(rows).size < rows.length) side++;
     const body = full.slice(run[0].at);
     if (marks && new RegExp(marks.source, 'u').test(body)) marked++;
@@ -90,7 +102,7 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
   const modal = Math.max(...[...new Set(counts)].map(c => counts.filter(x => x === c).length));
   const modalCount = Math.max(...counts.filter(c => counts.filter(x => x === c).length === modal));
   const n = counts.length;
-  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n, sentences: items ? sentences / items : 0, modalCount };
+  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n, sentences: items ? sentences / items : 0, modalCount, ticked: labelled ? ticked / labelled : 0 };
 }
 
 /** How much the runs read as parts rather than options (see the constants above). */
@@ -128,11 +140,34 @@ export function asParts(t: Template): Template {
   });
 }
 
+/** The template with no option labels: its labels are neither choices nor parts. */
+function withoutOptions(t: Template): Template {
+  return Object.freeze({ ...t, options: { ...t.options, markers: [] }, re: { ...t.re, option: null } });
+}
+
 /** Decides the role of a paper's labels: the template for its questions, and what was measured. */
 export function decideLabels(questions: Line[][], t: Template): { template: Template; stats: LabelStats | null; parts: boolean } {
   const stats = labelStats(questions, t, t.re.points);
   if (!stats) return { template: t, stats, parts: false };
-  const lowerCase = t.options.markers.every(m => m === m.toLocaleLowerCase() && m !== m.toLocaleUpperCase());
-  const parts = partsScore(stats, lowerCase) >= PARTS_AT;
+  // Rows of a table to mark (`1. 8 · 2 = 17 ☐ ☐` under `✓ ✗`) are what the question asks about, in its text.
+  if (stats.ticked >= TICKED) return { template: withoutOptions(t), stats, parts: false };
+  const parts = partsScore(stats, lowerCaseLabels(t)) >= PARTS_AT;
   return { template: parts ? asParts(t) : t, stats, parts };
+}
+
+/** Whether a template's labels are lower-case letters (`a)`, `(b)`). */
+const lowerCaseLabels = (t: Template) => t.options.markers.every(m => m === m.toLocaleLowerCase() && m !== m.toLocaleUpperCase());
+
+/**
+ * A question of a scheme whose runs read as options elsewhere that reads as parts on its own evidence
+ * alone, this much above PARTS_AT, its labels few (FEW_LABELS at most): `a)`–`c)` prompts, each a
+ * sentence, under a question of a paper that chooses with `a)`–`d)`. (Three choices set as sentences
+ * under `A.`–`C.` do not reach it.)
+ */
+const OWN_PARTS_MARGIN = 1;
+
+export function readsAsParts(question: Line[], t: Template): boolean {
+  const stats = labelStats([question], t, t.re.points);
+  // Few labels, as parts come (a run of five under a question holding other questions' text is no parts).
+  return stats !== null && stats.ticked < TICKED && stats.modalCount <= FEW_LABELS && partsScore(stats, lowerCaseLabels(t)) >= PARTS_AT + OWN_PARTS_MARGIN;
 }

@@ -6,6 +6,7 @@
 // number. The name is what follows the separator after the number (`Физика`), as a key names it.
 import type { Line } from '../document.ts';
 import type { Lead } from './lead.ts';
+import { isBold } from '../text/bold.ts';
 
 /** A numbered heading is a short line: at most this many characters (a question's first line runs on). */
 const NUMBERED_HEADING_MAX_CHARS = 50;
@@ -16,7 +17,6 @@ const NUMBERED_HEADING_SIZE = 1.15;
 /** …or with at least this share of its letters capitals. */
 const NUMBERED_HEADING_CAPITALS = 0.7;
 
-const BOLD = /bold|black|heavy|semibold|demi|-bd\b|,b\b/i;
 /** A bracketed group (`(15 marks)`, `（每小题4分）`): says how a section is marked, names nothing. */
 const BRACKETED = /[(（[【][^)）\]】]*[)）\]】]/gu;
 /** What stands between a heading's number and its name: a dash, a colon, a stop. */
@@ -58,7 +58,7 @@ export function numberedHeadingName(line: Line, text: string, lead: Lead | null,
   if (!lead || optionLabels > 0) return null;
   // Punctuation (the dash after the number) tells nothing of the weight: a scan's thin dash is no bold word.
   const prose = line.spans.filter(s => !s.math && /[\p{L}\p{N}]/u.test(s.text));
-  const allBold = prose.length > 0 && prose.every(s => BOLD.test(s.font));
+  const allBold = prose.length > 0 && prose.every(isBold);
   // One set bold throughout may run on into what it states for its questions (`Sección 2 — Física  Las preguntas 1 a 4 valen 2 puntos cada una.`).
   if (text.trim().length > NUMBERED_HEADING_MAX_CHARS * (allBold ? BOLD_LONGER : 1)) return null;
   const rest = beforeMarks(afterLead(text, lead)).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();

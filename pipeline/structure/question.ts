@@ -1,8 +1,9 @@
 // A question from its draft: the lines a number opened, read for options, marks, parts and type.
-import type { Line, PaperDocument, Question, Span } from '../document.ts';
+import type { Column, Line, PaperDocument, Question, Span } from '../document.ts';
 import { questionId } from '../ids.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { rawText } from '../text/line-text.ts';
+import { scriptOfText } from '../text/script.ts';
 import { findPoints, patternPoints } from './marks.ts';
 import { optionsOf } from './options.ts';
 import type { RowConvention } from './option-rows.ts';
@@ -60,7 +61,7 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   // 25 + 5 × 6?`) asks for a short answer; a worked answer is asked for in parts, at length or in words.
   if (type === 'free' && t.infer) {
     for (const s of spans) s.part.type = asksForValue(own.slice(s.from, s.to)) ? 'short' : 'free';
-    if (parts.length ? parts[0].type === 'short' : asksForValue(own) || shortPrompt(own, skip)) type = 'short';
+    if (parts.length ? parts[0].type === 'short' : asksForValue(own) || shortPrompt(own, skip, l => doc.pages[l.page - 1]?.columns?.[l.column] ?? { x0: 0, x1: Infinity })) type = 'short';
   }
   if (type === 'mcq' && d.typeHint === 'mcq-multi') type = 'mcq-multi';
   else if (d.typeHint === 'free') type = 'free';
@@ -91,6 +92,18 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
 
 /** A prompt of at most this many lines, with no parts, asks for a short answer (two already hold `Find where g is increasing and decreasing and find any local maxima or minima.`). */
 const SHORT_PROMPT_LINES = 1;
+/**
+ * …or one sentence wrapped in a narrow column: every line but its last runs to within WRAP_EMS of
+ * the column's far edge (a line ended short of it is a line of its own: an item, a part, a given),
+ * and its lines together are no longer than this many ems (widths over type sizes, any script):
+ * `一个长方形的长为 19 cm，宽为 11 cm，它的面积是多少 cm²？` runs to some 30 ems; the two lines of
+ * `Find where g is increasing and decreasing and find any local maxima or minima.` to some 40.
+ */
+const SHORT_PROMPT_EMS = 32;
+/** A line in another script is a translation where it holds at least this many words of two letters or more, one of four (`Evaluate log₂ 128.`; not `sh b) Cc) d)`, OCR's reading of picture labels). */
+const TRANSLATION_WORDS = 2;
+/** A line wraps where it ends less than this many ems (of its type) short of its column's far edge: the next word did not fit. */
+const WRAP_EMS = 6;
 
 /** A line of at most this many characters… */
 const FIGURE_LABEL_CHARS = 3;
@@ -101,16 +114,32 @@ const FIGURE_LABEL_SIZE = 0.85;
  * A prompt that asks for a value: one line that holds a quantity (a digit or a formula) to work
  * with. `Explain why ice floats on water.` holds none and stays a worked answer.
  */
-function shortPrompt(lines: Line[], anchor: Set<Span>): boolean {
+function shortPrompt(lines: Line[], anchor: Set<Span>, columnOf: (l: Line) => Column): boolean {
   // The question's number and a mark in brackets at a line's end (`[3 marks]`, `(2 P.)`, `(0–4)`)
   // are no part of the prompt: a lead set on its own line (`Задача 3 (0–4)`) adds no line to it.
-  const own = lines.map(l => l.spans.filter(s => !anchor.has(s)))
-    .map(spans => ({ spans, text: rawText(spans).replace(/\s*[[(（][^\])）]*[\])）]\s*$/u, '').trim(), size: Math.max(0, ...spans.map(s => s.size)) }))
+  const own = lines.map(line => ({ line, spans: line.spans.filter(s => !anchor.has(s)) }))
+    .map(({ line, spans }) => ({ line, spans, text: rawText(spans).replace(/\s*[[(（][^\])）]*[\])）]\s*$/u, '').trim(), size: Math.max(0, ...spans.map(s => s.size)) }))
     .filter(l => l.text);
   // A figure's letters (`A  B`, `O x`, `C`), set smaller than the prompt, are no line of it.
   const size = Math.max(0, ...own.map(l => l.size));
   const prompt = own.filter(l => l.text.replace(/\s/gu, '').length > FIGURE_LABEL_CHARS || l.size >= size * FIGURE_LABEL_SIZE);
-  return prompt.length > 0 && prompt.length <= SHORT_PROMPT_LINES && prompt.some(l => l.spans.some(s => s.math) || /\p{Nd}/u.test(l.text));
+  // A line in another script than the prompt's first is its translation printed under it (`140 的
+  // 50% 是` / `What is 50% of 140?`): the prompt is as long as its own language's lines.
+  // (Han, kana and Hangul one writing: a table's `月曜日 15` under a Japanese prompt is no translation.)
+  const script = (text: string) => (/\p{L}/u.test(text) ? scriptOfText(text).replace(/^(?:Han|Japanese|Hangul)$/, 'CJK') : null);
+  const first = prompt.length ? script(prompt[0].text) : null;
+  // (Words, not labels: `a) b) c) d)` under pictures is no translation.)
+  const translates = (text: string) => script(text) !== first && (text.match(/\p{L}{2,}/gu) ?? []).length >= TRANSLATION_WORDS && /\p{L}{4}/u.test(text);
+  const inOne = prompt.filter(l => first === null || script(l.text) === null || !translates(l.text));
+  // One line, or a sentence wrapped in a narrow column (see SHORT_PROMPT_EMS).
+  const ems = inOne.reduce((n, l) => n + l.spans.reduce((w, s) => w + (s.bbox[2] - s.bbox[0]) / (s.size || 1), 0), 0);
+  const wraps = (l: typeof inOne[number]) => {
+    const column = columnOf(l.line);
+    const end = l.line.rtl ? l.line.bbox[0] - column.x0 : column.x1 - l.line.bbox[2];
+    return end <= WRAP_EMS * (l.size || 1);
+  };
+  const wrapped = inOne.length > 1 && ems <= SHORT_PROMPT_EMS && inOne.slice(0, -1).every(wraps);
+  return inOne.length > 0 && (inOne.length <= SHORT_PROMPT_LINES || wrapped) && prompt.some(l => l.spans.some(s => s.math) || /\p{Nd}/u.test(l.text));
 }
 
 /** Whether a prompt (a question's, or one part's lines) asks for a value rather than a worked answer: it ends in `=`, a blank to fill. */

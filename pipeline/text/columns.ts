@@ -323,14 +323,15 @@ export function findColumnsUnderHead(page: ColumnInput): { columns: Column[]; to
   const columns = findColumns(page);
   if (columns.length > 1) return { columns };
   const rows = [...new Set(page.spans.map(s => s.bbox[1]))].sort((a, b) => a - b);
-  const x0 = Math.min(...page.spans.map(s => s.bbox[0])), x1 = Math.max(...page.spans.map(s => s.bbox[2]));
   for (const top of rows) {
     const below = page.spans.filter(s => s.bbox[1] >= top - 1);
     if (below.length < page.spans.length * (1 - HEAD_SHARE)) break;
     if (below.length === page.spans.length) continue;
     const at = gutter(below, page.width * 0.3, page.width * 0.7, 'clear', !!page.rtl);
-    // Columns under a head share the page's width about evenly (a page of one column whose
-    // options stand left of a band is no pair of columns).
+    // Columns under a head share the width of the text under it about evenly (a page of one column
+    // whose options stand left of a band is no pair of columns). The text's, not the head's: a page
+    // set in three columns whose last is empty (a short paper) fills two thirds of the head's width.
+    const x0 = Math.min(...below.map(s => s.bbox[0])), x1 = Math.max(...below.map(s => s.bbox[2]));
     if (at === null || Math.min(at - x0, x1 - at) < Math.max(at - x0, x1 - at) * HEAD_COLUMNS_ALIKE) continue;
     const parted = findColumns({ ...page, spans: below });
     // Columns run down the page: each holds rows enough (a key's one row of cells is no two columns).

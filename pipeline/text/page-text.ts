@@ -10,7 +10,7 @@ import { pageGraphics, pageSpans, type PdfPage, type RawSpan } from '../provider
 import { isScan, scanImage } from '../providers/scan.ts';
 import { decodeGlyphIds, glyphIdFonts, glyphIdTable } from './glyph-ids.ts';
 import { drawnRules } from './drawn-rules.ts';
-import { dropHidden } from './hidden.ts';
+import { dropHidden, markStroked } from './hidden.ts';
 
 /** Fewer non-space characters than this on a page: its text layer is not usable and OCR reads it. */
 export const MIN_TEXT = 20;
@@ -76,7 +76,7 @@ export async function readPageText(p: PdfPage, number: number, size: { width: nu
   // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
   // Text set at an angle is no line of the body (a margin notice turned upright, an axis label).
   const all = await pageSpans(p);
-  const runs = dropHidden(all.filter(r => !r.rotated), graphics.hidden);
+  const runs = dropHidden(markStroked(all.filter(r => !r.rotated), graphics.stroked), graphics.hidden);
   // A font that sets Mathematical Alphanumeric Symbols (𝑥, 𝐴) more than Latin letters is a
   // Unicode math font (Cambria Math, often under a hidden name): a formula font like the template's.
   const unicodeMath = unicodeMathFonts(runs.kept);
