@@ -37,6 +37,12 @@ describe('gaps', () => {
     expect(statedCount('Answer every question. Calculators are not allowed.', of('generic').re.count)).toBeNull();
   });
 
+  it('reads a stated count OCR spaced out character by character (`11 問 を`, `12 문 항 을`, `共 5 小 题`)', () => {
+    expect(statedCount('この 冊子 は 完全 版から11 問 を 抜粋 し たもので す', of('generic').re.count)).toBe(11);
+    expect(statedCount('이 문제지는 전체 문항 중 12 문 항 을 뽑은 것으로', of('generic').re.count)).toBe(12);
+    expect(statedCount('本 试卷 共 5 小 题', of('generic').re.count)).toBe(5);
+  });
+
   it('takes gaps as by design where the stated count is what the paper holds', async () => {
     expect(await run(paper([1, 2, 4, 5, 7, 8], 'Este modelo contiene 6 preguntas.'))).toEqual(['info gaps/by-design']);
   });

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { loadGray, type Gray } from '../pipeline/pixels/gray.ts';
-import { framesIn, withoutFrames } from '../pipeline/pixels/frames.ts';
+import { framesIn, onFrameSide, withoutFrames } from '../pipeline/pixels/frames.ts';
+import { ownScriptLetters } from '../pipeline/ocr/compat-letters.ts';
 import { strokeWidth } from '../pipeline/pixels/stroke.ts';
 import type { Box } from '../pipeline/pixels/runs.ts';
 import { latinLabels } from '../pipeline/ocr/label-glyphs.ts';
@@ -296,5 +297,40 @@ describe('rules painted out of a scan', () => {
       const words: Box = [px(256), px(50), px(330), px(62)];
       expect(inkIn(clean, words)).toBe(inkIn(gray, words));
     }
+  });
+});
+
+describe('the sides of frames and rules', () => {
+  it('takes the long sides of a heading boxed across the page for the frame\'s, not for rules', async () => {
+    const g = await strip('<rect x="20" y="20" width="460" height="20" fill="none" stroke="black" stroke-width="0.8"/><text x="26" y="34" font-size="10" font-weight="bold">Phần 3 — Hóa học</text><line x1="20" y1="80" x2="480" y2="80" stroke="black" stroke-width="0.8"/>');
+    const frames = framesIn(g, SCALE);
+    const rules = rulesFromImage(g, SCALE, 1);
+    // The box's top and bottom are as long as the rule under them…
+    expect(rules.filter(r => r.bbox[1] < 45).length).toBeGreaterThan(0);
+    // …but they are its sides: only the rule is left a rule.
+    const left = rules.filter(r => !frames.some(f => onFrameSide(f, r.bbox, SCALE)));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every(r => r.bbox[1] > 75 && r.bbox[3] < 85)).toBe(true);
+  });
+
+  it('finds a column rule that steps a pixel or two sideways down its length', async () => {
+    // A hairline rule down a page 800 points tall, 0.8 point further right at its foot than at its
+    // head: no single column of pixels holds it for half the page.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${600 * SCALE}" height="${800 * SCALE}" viewBox="0 0 600 800"><rect width="600" height="800" fill="white"/>
+      <line x1="300" y1="20" x2="300.8" y2="780" stroke="black" stroke-width="0.3"/></svg>`;
+    const g = await loadGray(await sharp(Buffer.from(svg)).png().toBuffer());
+    const upright = rulesFromImage(g, SCALE, 1).filter(r => r.bbox[3] - r.bbox[1] > 300);
+    expect(upright.length).toBeGreaterThan(0);
+    expect(upright.every(r => r.bbox[0] > 298 && r.bbox[2] < 303)).toBe(true);
+  });
+});
+
+describe('letters read as their compatibility twins', () => {
+  it('reads the micro sign in a Greek word as mu, and leaves it in a unit and elsewhere', () => {
+    expect(ownScriptLetters('θέµατα')).toBe('θέματα');
+    expect(ownScriptLetters('τιµή')).toBe('τιμή');
+    expect(ownScriptLetters('µm')).toBe('µm');
+    expect(ownScriptLetters('5µ')).toBe('5µ');
+    expect(ownScriptLetters('Вычислите')).toBe('Вычислите');
   });
 });

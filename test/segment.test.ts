@@ -232,6 +232,30 @@ describe('papers that read nothing', () => {
     expect(decode(plain, candidates(plain), { ...settings, paperCarries: false, bareNumbersFree: true }).anchors.map(a => a.number)).toEqual([1, 2, 3]);
   });
 
+  it('takes a long line read by OCR with every word bold for a heading, and one with only its number bold for none', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const words = (text: string, bold: (i: number) => boolean) => text.split(' ').map((w, i) => ({ ...span(w, 45 + i * 30, 110, 10), font: bold(i) ? 'ocr-bold' : 'ocr' }));
+    const heading = 'Hóa học Từ câu 1 đến câu 2, mỗi câu 4 điểm. Từ câu 3 đến câu 3, mỗi câu 2 điểm.';
+    const doc = (spans: Span[]) => ({ lines: [line('', false, spans)], pages: [{ columns: [{ x0: 45, x1: 560 }], shapes: [], ocr: true, section: null }] }) as unknown as PaperDocument;
+    expect(lineFeatures(doc(words(heading, () => true)), 10, generic)[0].heading).toBe('plain');
+    expect(lineFeatures(doc(words(heading, i => i < 2)), 10, generic)[0].heading).toBe(null);
+  });
+
+  it('reads an OCR option row opening with `A,` as options, not as question 4 (OCR reads `A.` as `4.`)', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+    const rows = [['14 380 の 10% は いくつか。', 45], ['A, 28 B. 41', 59], ['C. 76 D. 38', 59], ['15 240 の 10% は いくつか。', 45], ['A. 14 B. 22', 59], ['C. 24 D. 28', 59]] as const;
+    const lines = rows.map(([text, x], i) => ({ page: 1, column: 0, rtl: false, bbox: [x, 100 + i * 20, 400, 112 + i * 20] as [number, number, number, number],
+      spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 24, 110 + i * 20, 10), font: 'ocr' })) }));
+    const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
+    const fs = lineFeatures(doc, 10, generic);
+    // Both rows hold the first two labels (the comma read as the label's stop)…
+    expect([fs[1].optionLabels, fs[4].optionLabels]).toEqual([[0, 1], [0, 1]]);
+    // …and of the numbers read at the margin through OCR's misreadings, only the questions' are candidates
+    // (`C. 76` is one in its own style, a lettered lead, as on any page).
+    expect(candidatesOf(doc, fs, new Map(), 10).filter(c => c.style === 'ocr').map(c => `${c.f.index}:${c.read}`)).toEqual(['0:14', '3:15']);
+  });
+
   it('sees the hanging number from the gap between the number and its text', async () => {
     const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
     const at = (gap: number) => ({ ...line('', false, [span('1', 45, 110, 10), span('Wie viel sind 25 % von 240?', 45 + 7 + gap, 110, 10)]) });
@@ -589,6 +613,10 @@ describe('marks stated for many questions at once', () => {
       { text: '4. 10번부터 12번까지는 각 3점입니다.' },
       { text: 'Từ câu 23 đến câu 24, mỗi câu 1,25 điểm.' },
     ])).toEqual([[13, 22, 3], [1, 3, 5], [4, 6, 2], [7, 9, 2], [10, 12, 3], [23, 24, 1.25]]);
+  });
+
+  it('reads a Korean range as OCR spaces it out syllable by syllable (`3 번 부터 11 번까지는 각 1 점입니다`)', () => {
+    expect(read([{ text: '3 번 부터 11 번까지는 각 2점입니다.' }, { text: '19번 부터 20번까지는 각 1 점입니다.' }])).toEqual([[3, 11, 2], [19, 20, 1]]);
   });
 
   it('reads Arabic set in presentation forms as its letters, and a range of one question', () => {

@@ -152,6 +152,16 @@ describe('page furniture over the whole paper', () => {
     expect(setAside(paper(1, p => [run(p, 'Riverside High School', 45, 22, 8.5), ...body(p)]))).toEqual([[]]);
   });
 
+  it('takes a heading whose sentence holds the page\'s two numbers for no line naming its page', () => {
+    // Page 3 of 3, printed from a browser: `Từ câu 3 đến câu 3` under the header reads like `3 … 3`.
+    const pages = paper(3, p => [run(p, '2/22/24, 12:55 PM', 18, 23, 8), run(p, 'Đề thi thử Toán lớp 12', 290, 23, 8), ...body(p),
+      ...(p === 3 ? [run(p, 'Hóa học Từ câu 1 đến câu 2, mỗi câu 4 điểm. Từ câu 3 đến câu 3, mỗi câu 2 điểm.', 53, 69, 11)] : []),
+      run(p, 'file:///home/kim/Downloads/quiz-2.html', 18, 775, 8), run(p, `${p}/3`, 564, 775, 8)]);
+    expect(setAside(pages)[2]).toEqual(['2/22/24, 12:55 PM', 'Đề thi thử Toán lớp 12', 'file:///home/kim/Downloads/quiz-2.html', '3/3']);
+    // The head's own line naming its page, and a short piece naming it under another line, still do.
+    expect(setAside(paper(2, p => [run(p, 'Algebra test', 45, 22, 8.5), run(p, `Trang ${p}/2`, 450, 40, 8.5), ...body(p)]))).toEqual([['Algebra test', 'Trang 1/2'], ['Algebra test', 'Trang 2/2']]);
+  });
+
   it('tells a date and time stamp and an address from text that holds one', () => {
     for (const t of ['12/2/26, 1:03 AM', '02.12.26, 01:03', '2026-12-02 01:03', '2/12/2026 13:03', '12 February 2026', 'Feb 12, 2026', '13:03']) expect(isStamp(t), t).toBe(true);
     for (const t of ['Afternoon, 2:00 to 4:30', 'Friday, 8 June', '3/4 of 12', 'Question 12/2026', '']) expect(isStamp(t), t).toBe(false);

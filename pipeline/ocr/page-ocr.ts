@@ -15,10 +15,11 @@ import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
 import { otsuLevel } from '../pixels/threshold.ts';
 import { cropPng } from '../pixels/crop.ts';
 import { drawingsIn } from '../pixels/drawings.ts';
-import { framesIn, withoutFrames } from '../pixels/frames.ts';
+import { framesIn, onFrameSide, withoutFrames } from '../pixels/frames.ts';
 import { pageTables } from './table-cells.ts';
 import { strokeWidth } from '../pixels/stroke.ts';
 import { latinLabels } from './label-glyphs.ts';
+import { ownScriptLetters } from './compat-letters.ts';
 import { labelRuns } from './label-runs.ts';
 import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
 import { partAtMissedSpaces } from './missed-spaces.ts';
@@ -123,7 +124,11 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   // Ruled tables first, while their rules are whole (a table as wide as the page has rules as long
   // as a head rule's): read cell by cell, and out of the way of everything found after them.
   const tables = pageTables(page, scale, number);
-  const rules = rulesFromImage(tables.cleared, scale, number);
+  // A heading boxed across the page has a top and a bottom as long as a head rule: its frame is found
+  // first, and its sides are no rules (painted out as rules, they would leave the frame two sides,
+  // read by OCR as `|` before and after the heading).
+  const boxed = framesIn(tables.cleared, scale);
+  const rules = rulesFromImage(tables.cleared, scale, number).filter(r => !boxed.some(f => onFrameSide(f, r.bbox, scale)));
   // Frames round text (a boxed heading or number) are painted out too: the recogniser reads a band
   // holding one as a picture. They stay on the page as rectangles, as a born-digital page draws them.
   const unruled = withoutRules(tables.cleared, rules, scale);
@@ -261,7 +266,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       let x0 = w.bbox[0];
       const [, y0, x1, y1] = w.bbox;
       if (marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
-      let text = w.text;
+      let text = ownScriptLetters(w.text);
       // A word over a ring: the garbled marker is dropped; what reaches past the ring is kept.
       const ring = rings.find(r => overlaps(r.box, [x0, y0, x1, y1]));
       if (ring) {

@@ -130,3 +130,13 @@ export function withoutFrames(g: Gray, frames: Frame[], scale: number): Gray {
   }
   return { width: g.width, height: g.height, data };
 }
+
+/**
+ * Whether a rule found in the picture (points) runs along a frame's top or bottom: the side of a
+ * heading boxed across the page is as long as a head rule, but it is the frame's.
+ */
+export function onFrameSide(f: Frame, rule: readonly number[], scale: number): boolean {
+  const [x0, y0, x1, y1] = rule.map(v => v * scale);
+  const slack = ALIGN * scale;
+  return y1 - y0 < x1 - x0 && [f.top, f.bottom].some(s => y0 >= s[1] - slack && y1 <= s[3] + slack && x0 >= f.box[0] - slack && x1 <= f.box[2] + slack);
+}

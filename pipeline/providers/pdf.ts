@@ -195,14 +195,13 @@ export function pageSpans(page: PdfPage): Promise<RawSpan[]> {
   return read;
 }
 
-async function readSpans(page: PdfPage): Promise<RawSpan[]> {
-  const viewport = page.getViewport({ scale: 1 });
-  const vt = viewport.transform as Matrix;
-  const file = pageFile.get(page);
-  const actual = file ? pageActualText(file, page.pageNumber) : null;
-  const content = await page.getTextContent({ includeMarkedContent: actual !== null });
+/**
+ * A page's fonts by pdf.js's id: the font's name without its subset tag (`ABCDEF+`), and whether it is
+ * a Type 3 font; the id itself where pdf.js has not resolved the font. Looked up once each.
+ */
+function fontLookup(page: PdfPage): (id: string) => { name: string; type3: boolean } {
   const fonts = new Map<string, { name: string; type3: boolean }>();
-  const fontOf = (id: string) => {
+  return (id: string) => {
     if (!fonts.has(id)) {
       let name = id, type3 = false;
       try {
@@ -214,6 +213,15 @@ async function readSpans(page: PdfPage): Promise<RawSpan[]> {
     }
     return fonts.get(id)!;
   };
+}
+
+async function readSpans(page: PdfPage): Promise<RawSpan[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  const vt = viewport.transform as Matrix;
+  const file = pageFile.get(page);
+  const actual = file ? pageActualText(file, page.pageNumber) : null;
+  const content = await page.getTextContent({ includeMarkedContent: actual !== null });
+  const fontOf = fontLookup(page);
   const realName = (id: string) => fontOf(id).name;
   // A browser (Chromium's Skia) prints the bold of a font that has no bold face as a Type 3 copy of
   // that font, its glyphs' outlines thickened, under the same name as the embedded font it copies
@@ -361,15 +369,7 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
   const glyphs: RawGlyph[] = [];
   const I: Matrix = [1, 0, 0, 1, 0, 0];
   const t: TextState = { tm: I, tlm: I, font: '', fs: 1, tc: 0, tw: 0, th: 1, rise: 0, leading: 0, mode: 0 };
-  const names = new Map<string, string>();
-  const fontName = (id: string) => {
-    if (!names.has(id)) {
-      let name = id;
-      try { const f = page.commonObjs.get(id) as { name?: string } | undefined; if (f?.name) name = f.name.replace(/^[A-Z]{6}\+/, ''); } catch { /* unresolved font */ }
-      names.set(id, name);
-    }
-    return names.get(id)!;
-  };
+  const fontOf = fontLookup(page);
   const moveLine = (tx: number, ty: number) => { t.tlm = multiply(t.tlm, [1, 0, 0, 1, tx, ty]); t.tm = t.tlm; };
   for (let i = 0; i < list.fnArray.length; i++) {
     const fn = list.fnArray[i];
@@ -396,7 +396,7 @@ export async function pageGraphics(page: PdfPage, pageNumber: number): Promise<P
       case OPS.setLeadingMoveText: t.leading = -Number(args[1]); moveLine(Number(args[0]), Number(args[1])); break;
       case OPS.nextLine: moveLine(0, -t.leading); break;
       case OPS.showText: {
-        const name = fontName(t.font);
+        const name = fontOf(t.font).name;
         for (const g of args[0] as (number | { unicode: string; width: number; isSpace: boolean })[]) {
           if (typeof g === 'number') { t.tm = multiply(t.tm, [1, 0, 0, 1, (-g / 1000) * t.fs * t.th, 0]); continue; }
           const trm = multiply(multiply(ctm, t.tm), [t.fs * t.th, 0, 0, t.fs, 0, t.rise]);

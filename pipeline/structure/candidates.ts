@@ -89,6 +89,15 @@ function mostlyBold(spans: readonly Span[]): boolean {
 
 
 /** Option labels of a scheme on a line's text, by index. */
+/**
+ * OCR reads a label's stop as a comma now and then (`A, 28 B. 41`): a lone option letter of the
+ * template's, opening the line or standing after a space, with a comma and a space after it, is read
+ * with its stop.
+ */
+function ocrLabelStops(text: string, markers: readonly string[]): string {
+  return text.replace(/(^|\s)(\p{Lu}),(?=\s)/gu, (m, before: string, letter: string) => (markers.includes(letter) ? `${before}${letter}.` : m));
+}
+
 function labelsOn(text: string, t: Template): number[] {
   const markers = t.options.markers;
   if (!markers.length) return [];
@@ -170,11 +179,12 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     // How much larger than the body the line is set, as a heading is: on an OCR page a line's size is
     // its box's, which diacritics and descenders stretch by up to a third, so only more says so.
     const setLarger = page.ocr ? sizeRatio / OCR_SIZE_SPREAD : sizeRatio;
-    // Set bold from end to end: a heading that runs on into what it states (`भौतिकी  प्रश्न संख्या 1 से 4 तक …`).
-    const allBold = !page.ocr && line.spans.every(s => isBold(s) || !/\p{L}/u.test(s.text));
+    // Set bold from end to end: a heading that runs on into what it states (`भौतिकी  प्रश्न संख्या 1 से 4 तक …`,
+    // `Hóa học Từ câu 1 đến câu 2, mỗi câu 4 điểm. …`); on an OCR page, every word's strokes say so.
+    const allBold = line.spans.every(s => isBold(s) || !/\p{L}/u.test(s.text));
     const heading = headingOf(text, t, lead, bold, setLarger, allBold);
     const compact = text.replace(/\s+/g, '');
-    const labels = labelsOn(prose, t);
+    const labels = labelsOn(page.ocr ? ocrLabelStops(prose, t.options.markers) : prose, t);
     return {
       index,
       line,

@@ -67,6 +67,9 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
     const out0 = out.length;
     if (f.ocr) {
       const left = doc.pages[f.line.page - 1].columns[f.line.column];
+      // A letter OCR's misreadings make a digit (`A.` read as `4.`) opens an option row, not a question,
+      // where the line holds the paper's later option labels too (`A, 28 B. 41`).
+      if (ocrNumberText(f.text) !== f.text && /^\s*\p{L}/u.test(f.text) && f.optionLabels.some(i => i > 0)) continue;
       const read = matchAnchor(f.line, left, bodySize, t, true)?.number ?? null;
       // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };

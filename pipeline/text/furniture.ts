@@ -31,6 +31,8 @@ const WORD_SPACE = 0.15;
 const SAME_SIZE_PT = 0.5;
 /** A lone number in the outer margin of at most this many digits is the page's number. */
 const PAGE_NUMBER_DIGITS = 4;
+/** A piece of a head or foot naming its page (`Mathematics Higher Level Paper 2 — Page 3 of 12`) holds at most this many words. */
+const PAGE_NAME_WORDS = 10;
 /** A header's or footer's pair stands apart from the body by at least this many ems. */
 const PAIR_GAP = 1.5;
 
@@ -47,6 +49,7 @@ const PUA = /[\uE000-\uF8FF]/gu;
 const norm = (t: string) => t.replace(PUA, '').replace(/\s+/g, ' ').trim();
 const shapeOf = (t: string) => t.replace(/\d+/g, '#');
 const digitRuns = (t: string) => (t.match(/\d+/g) ?? []).map(Number);
+const words = (t: string) => (t.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 const hasWord = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 3;
 /** Digits and the signs around a page number or a code only (`– 3 –`, `(3)`, `3/12`, `0398310420`). */
 const NUMBERS_ONLY = /^[\s\-‐‑‒–—―−(\[)\]/.·]*\d[\d\s\-‐‑‒–—―−(\[)\]/.·]*$/u;
@@ -210,8 +213,11 @@ export function paperFurniture(pages: readonly FurniturePage[], patterns: readon
   for (const [i, page] of pages.entries()) {
     for (const line of bandLines(page)) {
       const parts = piecesOf(line).map(spans => ({ spans, text: joinRuns(spans) }));
-      // A line that names its own page (`Page 2 of 22`, `1/1`) is furniture, all of it.
-      if (parts.some(x => namesOwnPage(x.text, i + 1, pages.length))) parts.forEach(x => x.spans.forEach(s => { if (!found.has(s)) found.set(s, 'page-name'); }));
+      // A line that names its own page (`Page 2 of 22`, `1/1`) is furniture, all of it; named by a
+      // short piece (a heading's sentence that happens to hold the two numbers, `Từ câu 3 đến câu 3`
+      // on page 3 of 3, names nothing).
+      const names = (x: { text: string }) => namesOwnPage(x.text, i + 1, pages.length) && words(x.text) <= PAGE_NAME_WORDS;
+      if (parts.some(names)) parts.forEach(x => x.spans.forEach(s => { if (!found.has(s)) found.set(s, 'page-name'); }));
     }
     // The outermost line at each edge (under what is furniture already) holding an address or a
     // date stamp as a piece of its own: a browser's or word processor's header or footer, all of it.
