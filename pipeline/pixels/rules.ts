@@ -27,8 +27,9 @@ export function rulesFromImage(g: Gray, scale: number, page: number): Shape[] {
   for (let y = 0; y < g.height; y += 1) {
     for (const [a, b] of passingRuns(g.width, x => dark(x, y), g.width * ACROSS)) shapes.push({ page, kind: 'line', visible: true, bbox: [a / scale, y / scale, b / scale, (y + 1) / scale] });
   }
-  // Down a column of pixels and its two neighbours: a rule set straight to within a pixel across the
-  // page's height (a deskewed scan) steps from one column of pixels to the next along its length.
+  // Down a column of pixels and its two neighbours: a rule a hair off upright across the page's height
+  // (a sheet fed a little askew, a rule printed not quite upright) steps from one column of pixels to
+  // the next along its length.
   for (let x = Math.floor(g.width * MIDDLE); x < g.width * (1 - MIDDLE); x += 1) {
     for (const [a, b] of passingRuns(g.height, y => dark(x, y) || dark(x - 1, y) || dark(x + 1, y), g.height * DOWN)) shapes.push({ page, kind: 'line', visible: true, bbox: [(x - 1) / scale, a / scale, (x + 2) / scale, b / scale] });
   }
