@@ -6,6 +6,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { readKeyImage } from '../pipeline/keys/image-key.ts';
+import { fallsAcross, readGridKey } from '../pipeline/keys/grid-key.ts';
+import { answerCharacters } from '../pipeline/keys/option-answer.ts';
+import { loadGray, type Gray } from '../pipeline/pixels/gray.ts';
+import sharp from 'sharp';
 import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
 import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
@@ -187,6 +191,34 @@ describe.skipIf(!haveShared())('answers from real KICE keys', () => {
       .toEqual(want.map(t => `${t.section}:${t.number}=${t.answer}`));
     expect(doc.messages.list.filter(m => m.severity !== 'info')).toEqual([]);
   }, 60_000);
+});
+
+describe('a key picture of numbers over answers', () => {
+  /** A table of one row of numbers over one of answers, drawn at 200 dpi from SVG in points (cells 40 pt wide), under a heading. */
+  async function table(numbers: string[], answers: string[]): Promise<Gray> {
+    const S = 200 / 72;
+    const cells = numbers.map((n, i) => `<rect x="${300 - 40 * numbers.length + 40 * i}" y="60" width="40" height="24" fill="#eee" stroke="black"/>
+      <text x="${314 - 40 * numbers.length + 40 * i}" y="77" font-size="13">${n}</text>
+      <rect x="${300 - 40 * numbers.length + 40 * i}" y="84" width="40" height="24" fill="none" stroke="black"/>
+      <text x="${312 - 40 * numbers.length + 40 * i}" y="101" font-size="13">${answers[i]}</text>`).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${320 * S}" height="${130 * S}" viewBox="0 0 320 130"><rect width="320" height="130" fill="white"/>
+      <g font-family="DejaVu Sans"><text x="200" y="40" font-size="14" font-weight="bold">Physics</text>${cells}</g></svg>`;
+    return loadGray(await sharp(Buffer.from(svg)).png().toBuffer());
+  }
+  const read = async (g: Gray) => {
+    const pool = ocrPool('eng', 1);
+    const r = await readGridKey(g, pool, pool, pool, { ...answerCharacters([...'ABCDE']) });
+    await closeOcr();
+    return r?.blocks.map(b => `${b.headings.join('/')}: ${b.entries.map(e => `${e.number}=${e.answer}${e.circled ? 'o' : ''}`).join(' ')}`);
+  };
+
+  it('reads a table set right to left (4 3 2 1 across, as an Arabic key prints it) from its right end, as one block', async () => {
+    expect(fallsAcross([4, 3, null, 1])).toBe(true);
+    expect(fallsAcross([1, 2, 3, 4])).toBe(false);
+    expect(fallsAcross([4])).toBe(false);
+    expect(await read(await table(['4', '3', '2', '1'], ['②', '90', '③', '②']))).toEqual(['Physics: 1=2o 2=3o 3=90 4=2o']);
+    expect(await read(await table(['1', '2', '3'], ['①', '15', '④']))).toEqual(['Physics: 1=1o 2=15 3=4o']);
+  }, 120_000);
 });
 
 describe('keys read by their structure', () => {

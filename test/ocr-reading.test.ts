@@ -2,9 +2,11 @@
 // and painted out (the recogniser reads a band holding one as a picture and returns nothing of the
 // text inside), bold words are told by the thickness of their strokes (a scan has no font names), and
 // Latin option labels read in the page's other alphabet are read as Latin, and circled markers no
-// template asked for are found where their digits run in order; a space the recogniser read past after
-// a stop (`1. 24` read `1.24`) is found in its glyphs' gap; ruled tables (an appended key's numbers
-// over answers) are found whole on a tilted scan and read cell by cell.
+// template asked for are found where their digits run in order, left to right or right to left; a
+// space the recogniser read past after a stop (`1. 24` read `1.24`) is found in its glyphs' gap; ruled
+// tables (an appended key's numbers over answers) are found whole on a tilted scan and read cell by
+// cell; column rules and boxes round headings are followed along their lean on a tilted scan; the
+// question numbers of a page in another script are read again by the Latin digits reader.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { loadGray, type Gray } from '../pipeline/pixels/gray.ts';
@@ -15,14 +17,20 @@ import type { Box } from '../pipeline/pixels/runs.ts';
 import { latinLabels } from '../pipeline/ocr/label-glyphs.ts';
 import { labelRuns } from '../pipeline/ocr/label-runs.ts';
 import type { RawSpan } from '../pipeline/providers/pdf.ts';
-import { inferIndexes, unaskedRings } from '../pipeline/ocr/rings.ts';
+import { inferIndexes, runDirection, unaskedRings } from '../pipeline/ocr/rings.ts';
 import { otsuLevel } from '../pipeline/pixels/threshold.ts';
 import { cropPng } from '../pipeline/pixels/crop.ts';
-import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
+import { closeOcr, ocrPool, withoutBidiMarks } from '../pipeline/providers/ocr.ts';
 import { MISSED_SPACE, partAtMissedSpaces } from '../pipeline/ocr/missed-spaces.ts';
 import { ruledTables } from '../pipeline/pixels/cells.ts';
 import { pageTables } from '../pipeline/ocr/table-cells.ts';
 import { rulesFromImage, withoutRules } from '../pipeline/pixels/rules.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
+import { rawText } from '../pipeline/text/line-text.ts';
+import { analyse } from './analyse.ts';
 
 const SCALE = 300 / 72;
 
@@ -61,15 +69,29 @@ describe('frames round text on a scanned page', () => {
     expect(inkIn(clean, [0, px(93), g.width, px(97)])).toBe(inkIn(g, [0, px(93), g.width, px(97)]));
   });
 
-  it('finds a frame on a page scanned a degree askew', async () => {
-    const g = await strip(HEADING, 1);
+  /** A frame on a strip turned a degree: found once, and painted out so that most of its ink is gone. */
+  async function tiltedFrame(body: string): Promise<{ g: Gray; clean: Gray; box: Box }> {
+    const g = await strip(body, 1);
     const frames = framesIn(g, SCALE);
     expect(frames).toHaveLength(1);
     const clean = withoutFrames(g, frames, SCALE);
     const [x0, y0, x1, y1] = frames[0].box;
-    // What is left of the frame: only the words inside (a tenth or so of the box's ink was its sides).
     expect(inkIn(clean, [x0 - 4, y0 - 4, x1 + 4, y1 + 4])).toBeLessThan(inkIn(g, [x0 - 4, y0 - 4, x1 + 4, y1 + 4]) * 0.8);
+    return { g, clean, box: frames[0].box };
+  }
+
+  it('finds a frame on a page scanned a degree askew', async () => {
+    // What is left of the frame: only the words inside (a tenth or so of the box's ink was its sides).
+    const { clean, box: [x0, y0, x1] } = await tiltedFrame(HEADING);
     expect(inkIn(clean, [x0 - 4, y0 - 4, x1 + 4, y0 + px(1)])).toBe(0);
+  });
+
+  it('finds a heading boxed across a page scanned a degree askew, its words close under its top, and paints out only the sides', async () => {
+    // 440 points wide: tilted a degree, its top side falls 7.7 points from end to end, more than the
+    // 5 points between the side and the words under it.
+    const { g, clean } = await tiltedFrame('<rect x="30" y="30" width="440" height="34" fill="none" stroke="black" stroke-width="0.8"/><text x="36" y="44" font-size="10" font-weight="bold">第A部分 第1~5题每小题3分。 第6~9题每小题5分。 第10~10题每小题3</text><text x="36" y="58" font-size="10" font-weight="bold">分。</text>');
+    // The words are whole: at the box's left end, where its top side dips to them, and at its right.
+    for (const words of [[px(38), px(35), px(80), px(45)], [px(400), px(41), px(460), px(53)]] as Box[]) expect(inkIn(clean, words)).toBe(inkIn(g, words));
   });
 
   it('takes no drawing, table of many rows or pair of rules for a frame', async () => {
@@ -170,6 +192,25 @@ describe('circled option markers looked for where no template asked for them', (
     expect(await unaskedRings(g, whole, pool, px(6), px(16), 5)).toEqual([]);
     await closeOcr();
   }, 60_000);
+
+  it('finds ① to ⑤ set right to left, each after its value (an Arabic paper\'s row), in their order from the right', async () => {
+    const g = await strip([1, 2, 3, 4, 5].map(d => ring(460 - d * 70, 30, d) + `<text x="${440 - d * 70}" y="33" font-size="10">${[23, 24, 28, 31, 48][d - 1]}</text>`).join(''));
+    const pool = ocrPool('eng', 1);
+    const rings = await unaskedRings(g, whole, pool, px(6), px(16), 5);
+    await closeOcr();
+    expect(runDirection(rings)).toBe('rtl');
+    expect([...rings].sort((a, b) => b.box[0] - a.box[0]).map(r => r.index)).toEqual([1, 2, 3, 4, 5]);
+  }, 60_000);
+
+  it('tells the way a line\'s markers run by the digits read in them, and numbers an unread one in that order', () => {
+    const at = (x: number, y: number, index: number) => ({ box: [x, y, x + 30, y + 30] as Box, index });
+    const row = [at(400, 0, 1), at(300, 0, 0), at(200, 0, 3), at(100, 0, 0)];
+    expect(runDirection(row)).toBe('rtl');
+    expect(inferIndexes(row, 5, 'rtl').sort((a, b) => b.box[0] - a.box[0]).map(r => r.index)).toEqual([1, 2, 3, 4]);
+    expect(runDirection([at(100, 0, 1), at(200, 0, 2)])).toBe('ltr');
+    // No digit read twice on a line: left to right, as most papers run.
+    expect(runDirection([at(100, 0, 1), at(100, 90, 2)])).toBe('ltr');
+  });
 
   it('gives a ring whose digit was not read the place before the markers under it', () => {
     // ① unread over ② ③ ④ one under another; a row ① ② ③ unread over ④ ⑤ read.
@@ -313,6 +354,23 @@ describe('the sides of frames and rules', () => {
     expect(left.every(r => r.bbox[1] > 75 && r.bbox[3] < 85)).toBe(true);
   });
 
+  it('follows a column rule on a page scanned a degree askew, and paints it out whole', async () => {
+    // 13 points further right at its foot than at its head, over 760: one degree. No three columns of
+    // pixels hold it for more than a tenth of the page.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${600 * SCALE}" height="${800 * SCALE}" viewBox="0 0 600 800"><rect width="600" height="800" fill="white"/>
+      <line x1="300" y1="20" x2="313" y2="780" stroke="black" stroke-width="0.6"/><text x="330" y="400" font-family="DejaVu Serif" font-size="10">16. Evaluate</text></svg>`;
+    const g = await loadGray(await sharp(Buffer.from(svg)).png().toBuffer());
+    const rules = rulesFromImage(g, SCALE, 1);
+    const upright = rules.filter(r => r.bbox[3] - r.bbox[1] > 700);
+    expect(upright.length).toBe(1);
+    expect(upright[0].bbox[0]).toBeGreaterThan(298);
+    expect(upright[0].bbox[2]).toBeLessThan(316);
+    const clean = withoutRules(g, rules, SCALE);
+    expect(inkIn(clean, [px(295), px(25), px(320), px(775)])).toBe(0);
+    const words: Box = [px(328), px(390), px(400), px(403)];
+    expect(inkIn(clean, words)).toBe(inkIn(g, words));
+  });
+
   it('finds a column rule that steps a pixel or two sideways down its length', async () => {
     // A hairline rule down a page 800 points tall, 0.8 point further right at its foot than at its
     // head: no single column of pixels holds it for half the page.
@@ -325,6 +383,14 @@ describe('the sides of frames and rules', () => {
   });
 });
 
+describe('directional marks in what the recogniser returns', () => {
+  it('drops the LRM and RLM set round a Latin run in Arabic text, which would ride into stems and section names', () => {
+    expect(withoutBidiMarks('في المثلث \u200eABC\u200f المرسوم')).toBe('في المثلث ABC المرسوم');
+    expect(withoutBidiMarks('\u200fالكيمياء\u200e')).toBe('الكيمياء');
+    expect(withoutBidiMarks('\u2067x = 3\u2069 ok')).toBe('x = 3 ok');
+  });
+});
+
 describe('letters read as their compatibility twins', () => {
   it('reads the micro sign in a Greek word as mu, and leaves it in a unit and elsewhere', () => {
     expect(ownScriptLetters('θέµατα')).toBe('θέματα');
@@ -333,4 +399,21 @@ describe('letters read as their compatibility twins', () => {
     expect(ownScriptLetters('5µ')).toBe('5µ');
     expect(ownScriptLetters('Вычислите')).toBe('Вычислите');
   });
+});
+
+describe('question numbers on a page of another script, read again by the Latin digits reader', () => {
+  it('reads 10., 11., 21. and 17. at the margin of a Hindi page, which Hindi\'s model reads 40., 7., 24. and 7.', async () => {
+    const questions = ['10. समीकरण 5x + 8 = 48 को हल कीजिए।', '11. एक आयत की लंबाई 14 सेमी है।', '21. 60 का 50% कितना है?', '17. 160 का 25% कितना है?'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * SCALE}" height="${842 * SCALE}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/>
+      <g font-family="Noto Sans, Noto Sans Devanagari" font-size="11"><text x="200" y="60" font-size="15" font-weight="bold">गणित — अर्धवार्षिक परीक्षा</text>
+      ${questions.map((q, i) => `<text x="60" y="${120 + i * 110}"><tspan font-weight="bold">${q.split(' ')[0]}</tspan> ${q.split(' ').slice(1).join(' ')}</text>
+        ${[0, 1, 2, 3].map(k => `<text x="80" y="${140 + i * 110 + k * 18}">(${k + 1}) ${(i + 2) * (k + 3)} सेमी</text>`).join('')}`).join('')}</g></svg>`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hindi-numbers-'));
+    const file = path.join(dir, 'hindi.pdf');
+    fs.writeFileSync(file, await imagesToPdf([{ image: await sharp(Buffer.from(svg)).png().toBuffer(), width: 595, height: 842 }]));
+    const doc = await analyse(file, 'layout');
+    await closeOcr();
+    const starts = doc.lines.map(l => rawText(l.spans).trim().split(/\s+/)[0]).filter(w => /^\d+\.$/.test(w));
+    expect(starts).toEqual(['10.', '11.', '21.', '17.']);
+  }, 300_000);
 });

@@ -61,13 +61,13 @@ describe('segment', () => {
 });
 
 /** A paper's line as the decoder reads it: its text at the column's edge, with what it carries. */
-function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean; bold?: boolean; hanging?: boolean; indent?: number }[]): LineFeatures[] {
+function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean; bold?: boolean; hanging?: boolean; indent?: number; options?: number[] }[]): LineFeatures[] {
   return rows.map((r, index) => {
     const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [{ ...span(r.text, 70, 110 + index * 20), font: r.bold ? 'Body-Bold' : 'Body' }] };
     const lead = readLead(line);
     return {
       index, line, text: r.text, lead, indent: r.indent ?? 0, atEdge: !r.indent, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false, hanging: !!r.hanging,
-      heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
+      heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: r.options ?? [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
       numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
       continued: lead !== null && generic.re.continued.some(re => re.test(lead.rest)),
     };
@@ -107,6 +107,21 @@ describe('decoder', () => {
     const marked = paper('(continued)');
     expect(decode(marked, candidates(marked), settings).anchors[1].margin).toBeGreaterThan(decode(plain, candidates(plain), settings).anchors[1].margin + 2);
     expect(features([{ text: '1. Continued fractions: write 7/3 as one.' }])[0].continued).toBe(false);
+  });
+
+  it('takes a run whose option rows lost their second label to OCR (`1. 10 223 3. 20 4. 27`) for one carrying options, so the next part starts over', () => {
+    const row = (options: number[]) => ({ text: `1. 10 ${options.includes(1) ? '2. 23' : '223'} 3. 20 4. 27`, indent: 16, options });
+    const fs = features([
+      { text: 'Part A', heading: 'plain', bold: true },
+      { text: 'A.1. What is 50% of 40?' }, row([0, 2, 3]),
+      { text: 'A.2. Solve 6x + 2 = 20.' }, row([0, 2, 3]),
+      { text: 'A.3. What is 2 to the 4th?' }, row([0, 2, 3]),
+      { text: 'Part B', heading: 'plain', bold: true },
+      { text: 'B.1. Solve 9x + 18 = 45.' }, row([0, 1, 2, 3]),
+      { text: 'B.2. Solve 6x + 15 = 57.' }, row([0, 1, 2, 3]),
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.candidate.major}${a.number}@${a.candidate.f.index}`)).toEqual(['A1@1', 'A2@3', 'A3@5', 'B1@8', 'B2@10']);
   });
 
   it('restarts the numbering under a numbered subject heading (`Part 2 — Physics`) and takes no such heading as a question', () => {

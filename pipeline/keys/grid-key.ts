@@ -111,6 +111,12 @@ async function ownLetter(g: Gray, cell: GridCell, letters: OcrPool, alphabet: An
   return alphabet.native.includes(text) && (read.words[0]?.confidence ?? 0) >= LETTER_CONFIDENCE ? text : undefined;
 }
 
+/** Whether a row's numbers (left to right, null where unread) fall at every step: a row set right to left. */
+export function fallsAcross(numbers: (number | null)[]): boolean {
+  const read = numbers.filter((n): n is number => n !== null);
+  return read.length >= 2 && read.every((n, i) => i === 0 || n < read[i - 1]);
+}
+
 /** The text between two tables (a section's heading, the key's title), line by line from the bottom up. */
 async function textBetween(g: Gray, text: OcrPool, top: number, bottom: number): Promise<string[]> {
   if (bottom - top < 8) return [];
@@ -137,11 +143,14 @@ export async function readGridKey(g: Gray, digits: OcrPool, letters: OcrPool, te
     above = bottom + 3;
     let any = false;
     for (let r = 0; r + 1 < rows.length; r++) {
-      const numbers = await numberRow(g, rows[r], digits);
+      let numbers = await numberRow(g, rows[r], digits);
       if (numbers === null) continue;
       if (!any) for (const h of headings) out.heading(h);
       any = found = true;
-      const cells = rows[r].cells.filter(c => c.ink);
+      let cells = rows[r].cells.filter(c => c.ink);
+      // A table set right to left (an Arabic key: 4 3 2 1 across) is read from its right end: its
+      // numbers rise the way its rows are read.
+      if (fallsAcross(numbers)) [cells, numbers] = [[...cells].reverse(), [...numbers].reverse()];
       const under = rows[r + 1];
       const answers = await Promise.all(cells.map(async (c, i) => {
         const n = numbers[i];

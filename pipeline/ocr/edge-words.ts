@@ -58,8 +58,9 @@ export async function bracketedMark(g: Gray, band: Box, pool: OcrPool, gap: numb
   if (!box || !isBracketed(g, box)) return null;
   const read = (await pool.recognize(await cellPng(g, box, 1, 10), { mode: 'line' })).text.replace(/\s+/g, '');
   // The brackets themselves may come back as `|`, `1`, `l` or not at all: the inside is what follows
-  // a first character that is no digit (or a `1` before another digit) and ends before the last.
-  const inner = read.startsWith('[') ? /^\[([0-9]{1,2}[^0-9\]|)]{0,2})/.exec(read) : /^[^0-9]?(?:1(?=[0-9]))?([0-9]{1,2}[^0-9\]|)]{0,2})/.exec(read);
+  // a first character that is no digit (or a `1` before another digit) and ends before the last:
+  // a number, with its decimals where it has them (`[2,75]`, `[1.5]`), and its unit (`[4점]`).
+  const inner = read.startsWith('[') ? /^\[([0-9]{1,2}(?:[.,][0-9]{1,2})?[^0-9\]|)]{0,2})/.exec(read) : /^[^0-9]?(?:1(?=[0-9]))?([0-9]{1,2}(?:[.,][0-9]{1,2})?[^0-9\]|)]{0,2})/.exec(read);
   if (!inner) return null;
   return { box, text: `[${inner[1]}]` };
 }
@@ -71,11 +72,17 @@ export async function bracketedMark(g: Gray, band: Box, pool: OcrPool, gap: numb
 export async function marginNumber(g: Gray, band: Box, pool: OcrPool, gap: number, margin: number): Promise<{ box: Box; number: number } | null> {
   const box = edgeWord(g, band, gap, 'left');
   if (!box || box[0] > margin || box[2] - box[0] > (box[3] - box[1]) * 3) return null;
+  const number = await digitsAlone(g, box, pool);
+  return number === null ? null : { box, number };
+}
+
+/** A question number's box read alone with digits only: its number, or null where it reads as none. */
+export async function digitsAlone(g: Gray, box: Box, pool: OcrPool): Promise<number | null> {
   const png = await cellPng(g, box, 1, 10);
   // A lone `8.` may come back empty in one mode and whole in another.
   for (const mode of ['line', 'word'] as const) {
     const m = /^(\d{1,2})\.?$/.exec((await pool.recognize(png, { mode, whitelist: '0123456789.' })).text.replace(/\s+/g, ''));
-    if (m) return { box, number: Number(m[1]) };
+    if (m) return Number(m[1]);
   }
   return null;
 }

@@ -21,7 +21,7 @@ import { strokeWidth } from '../pixels/stroke.ts';
 import { latinLabels } from './label-glyphs.ts';
 import { ownScriptLetters } from './compat-letters.ts';
 import { labelRuns } from './label-runs.ts';
-import { bracketedMark, edgeWord, marginNumber } from './edge-words.ts';
+import { bracketedMark, digitsAlone, edgeWord, marginNumber } from './edge-words.ts';
 import { partAtMissedSpaces } from './missed-spaces.ts';
 import { allEnclosed } from '../text/enclosed.ts';
 import { findRings, unaskedRings, type Ring } from './rings.ts';
@@ -43,6 +43,8 @@ const MIN_BAND = 2.5;
 const PAD = 6;
 /** Heights (points) a circled marker may have. */
 const RING_MIN = 6, RING_MAX = 16;
+/** A word over a ring keeps what reaches past the ring by this share of the ring's height (less is the garbled marker). */
+const RING_REACH = 0.4;
 /** Type size (points) a band of the running head is scaled to, at most. */
 const HEAD_SIZE = 12;
 /** Blank width (points) that parts pieces of the running head or foot. */
@@ -77,6 +79,12 @@ export interface OcrPageOptions {
   keep?: boolean;
   /** The page's stored picture where the page is a scan (providers/scan.ts): read instead of drawing the page. */
   picture?: Buffer;
+  /**
+   * A reader of Latin digits (English) where `pool` reads another script too: a question number its
+   * model read in context is read again alone by this one. The models of other scripts misread
+   * Latin digits (Hindi's reads `11.` as `44.`, `10.` as `40.`, drops the 1 of `21.`).
+   */
+  digits?: OcrPool;
 }
 
 /** A band of text (or a piece of the head or foot) and what the recogniser found in it, in page pixels. */
@@ -136,7 +144,7 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   // What is read (tables' text kept), and what bands and columns are found in (tables left out).
   const uncut = withoutFrames(unruled, frames, scale);
   const g = tables.boxes.length ? withoutFrames(withoutRules(tables.read, rules, scale), frames, scale) : uncut;
-  const shapes: Shape[] = [...rules, ...frames.map(f => ({ page: number, kind: 'rect' as const, visible: true, bbox: f.box.map(v => v / scale) as BBox }))];
+  const shapes: Shape[] = [...rules.map(({ pieces: _, ...shape }) => shape), ...frames.map(f => ({ page: number, kind: 'rect' as const, visible: true, bbox: f.box.map(v => v / scale) as BBox }))];
   const body = findBody(size, shapes);
 
   const { top, columns } = findColumnsFromInk(uncut, size, body, shapes, scale, tables.boxes.map(b => b.map(v => v / scale) as BBox));
@@ -213,7 +221,7 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
  * its ink shows with where they start (layout takes them: OCR's words, a skewed line cut in two, a
  * title's words parted by a space where the gutter runs, say less of the gutter).
  */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[]; columns: Column[]; top: number }> {
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture, digits }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[]; columns: Column[]; top: number }> {
   let reading = kept.get(pdfPage);
   kept.delete(pdfPage);
   if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
@@ -243,9 +251,22 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
     // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
     // (No ink at the edge: marginNumber would find nothing there either.)
-    if (first && (/^\d{1,2}\.?$/.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text))
-      && first.bbox[0] <= (edgeWord(g, area, px(WORD_GAP), 'left')?.[2] ?? Infinity)) return null;
-    const n = await marginNumber(g, area, pool, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)));
+    const inContext = first ? /^(\d{1,2})(\.?)$/.exec(first.text.trim()) : null;
+    const inked = edgeWord(g, area, px(WORD_GAP), 'left');
+    const margin = left + px(Math.min(numberIndent, NUMBER_SLACK));
+    // Digits read by another script's model are read again by the Latin one, the stop kept as read,
+    // from the ink's edge: a 1 it dropped (`17.` read `7.`) stands left of its word, a digit's width
+    // off, or comes back as a stroke of the script's own (`॥7.`, `|7.`).
+    const digitsRead = first ? /^[^\p{L}\p{N}\s]{0,2}(\d{1,2})(\.?)$/u.exec(first.text.trim()) : null;
+    if (first && digitsRead && digits && digits !== pool && inked && inked[0] <= margin && first.bbox[0] - inked[2] <= first.bbox[3] - first.bbox[1]) {
+      const box: Box = [Math.min(inked[0], first.bbox[0]), Math.min(inked[1], first.bbox[1]), first.bbox[2], Math.max(inked[3], first.bbox[3])];
+      const again = await digitsAlone(g, box, digits);
+      // (Never fewer digits than read in context: a wide `１１．` may come back alone as `1`.)
+      const kept = again !== null && String(again).length >= digitsRead[1].length;
+      return kept && (again !== Number(digitsRead[1]) || !inContext) ? { box, text: `${again}${digitsRead[2]}` } : null;
+    }
+    if (first && (inContext || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
+    const n = await marginNumber(g, area, pool, px(WORD_GAP), margin);
     return n ? { box: n.box, text: `${n.number}.` } : null;
   }));
   // Drawings (a graph, a triangle) as the page's vector paths would give them; what OCR read out of
@@ -263,18 +284,28 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     }
     for (const w of words) {
       if (!w.text.trim() || strokes.has(w)) continue;
-      let x0 = w.bbox[0];
-      const [, y0, x1, y1] = w.bbox;
+      let x0 = w.bbox[0], x1 = w.bbox[2];
+      const [, y0, , y1] = w.bbox;
       if (marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
       let text = ownScriptLetters(w.text);
       // A word over a ring: the garbled marker is dropped; what reaches past the ring is kept.
       const ring = rings.find(r => overlaps(r.box, [x0, y0, x1, y1]));
       if (ring) {
-        if (x1 - ring.box[2] < (ring.box[3] - ring.box[1]) * 0.4) continue;
-        // The ring read as a mark and perhaps a digit (`©3`, `@x`); where that leaves nothing, the
-        // digit was the option's own (`@5`).
-        text = text.replace(/^[^0-9A-Za-z가-힣]*[0-9]?[^0-9A-Za-z가-힣]*/, '') || text.replace(/^[^\p{L}\p{N}]*/u, '') || text;
-        x0 = ring.box[2] + 1;
+        const reach = (ring.box[3] - ring.box[1]) * RING_REACH;
+        if (x1 - ring.box[2] >= reach) {
+          // The ring read as a mark and perhaps a digit (`©3`, `@x`); where that leaves nothing, the
+          // digit was the option's own (`@5`).
+          text = text.replace(/^[^0-9A-Za-z가-힣]*[0-9]?[^0-9A-Za-z가-힣]*/, '') || text.replace(/^[^\p{L}\p{N}]*/u, '') || text;
+          x0 = ring.box[2] + 1;
+        } else if (ring.box[0] - x0 >= reach) {
+          // A ring after its option's value (a right-to-left row, `48 ⑤`, read `48©`): the value's
+          // letters are those OCR placed left of the ring's middle (a glyph's box may reach into it).
+          const middle = (ring.box[0] + ring.box[2]) / 2;
+          const before = w.glyphs.filter(c => (c.x0 + c.x1) / 2 < middle - reach / 2).map(c => c.text).join('');
+          text = (w.glyphs.length ? before : text.replace(/[^\p{L}\p{N}]+$/u, '')).trim();
+          if (!text) continue;
+          x1 = ring.box[0] - 1;
+        } else continue;
       }
       const bbox: BBox = [x0 / scale, y0 / scale, x1 / scale, y1 / scale];
       const sz = Math.max(4, (w.line[3] - w.line[1]) / scale / 1.05);

@@ -1,7 +1,8 @@
 // Circled option markers (①–⑤) in a page image. OCR garbles them (① as @, ©, Q or 0) and may fuse
 // them with the next word, so they are found in the pixels instead: a ring of text height with a
 // digit inside, the digit read alone. A digit OCR cannot read is inferred from its neighbours on
-// the same line (markers run ①②③④⑤ left to right).
+// the same line (markers run ①②③④⑤ in the paper's direction: left to right, or right to left on an
+// Arabic or Hebrew page, as the digits read on its lines say).
 import { floodFill, isCircled } from '../keys/grid.ts';
 import type { Gray } from '../pixels/gray.ts';
 import { readCircled } from '../keys/image-key.ts';
@@ -18,7 +19,23 @@ const RING_INK = 170;
 
 /** Rings between minSize and maxSize pixels tall in a box of the image, with their digits (1 to count). */
 export async function findRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, count: number): Promise<Ring[]> {
-  return inferIndexes(await readRings(g, box, pool, minSize, maxSize, false), count);
+  const rings = await readRings(g, box, pool, minSize, maxSize, false);
+  return inferIndexes(rings, count, runDirection(rings));
+}
+
+/**
+ * Which way markers run along a line, told by the digits read in them: each pair of rings on one
+ * line whose digits rise votes for the side the higher stands on. Left to right where the vote is
+ * tied or none was cast (no digit read twice on a line).
+ */
+export function runDirection(rings: Ring[]): 'ltr' | 'rtl' {
+  let vote = 0;
+  const read = rings.filter(r => r.index > 0);
+  for (const a of read) for (const b of read) {
+    if (b.index <= a.index || !sameLine(a, b)) continue;
+    vote += Math.sign(b.box[0] - a.box[0]);
+  }
+  return vote < 0 ? 'rtl' : 'ltr';
 }
 
 /**
@@ -31,15 +48,17 @@ export async function findRings(g: Gray, box: [number, number, number, number], 
 export async function unaskedRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, count: number): Promise<Ring[]> {
   const rings = await readRings(g, box, pool, minSize, maxSize, true);
   const read = rings.filter(r => r.index > 0);
+  const direction = runDirection(rings);
+  const after = (a: Ring, b: Ring) => (direction === 'ltr' ? b.box[0] > a.box[2] : b.box[2] < a.box[0]);
   let pairs = 0;
   for (const a of read) {
     const h = a.box[3] - a.box[1];
     const next = read.find(b => b.index === a.index + 1 && (
-      (sameLine(a, b) && b.box[0] > a.box[2]) ||
+      (sameLine(a, b) && after(a, b)) ||
       (b.box[1] > a.box[3] && b.box[1] - a.box[3] <= h * STACK_GAP)));
     if (next) pairs++;
   }
-  return pairs >= UNASKED_PAIRS ? inferIndexes(rings, count) : [];
+  return pairs >= UNASKED_PAIRS ? inferIndexes(rings, count, direction) : [];
 }
 
 /** Rings unasked for count where their digits run in order this many times in a column. */
@@ -97,12 +116,12 @@ function sameLine(a: Ring, b: Ring): boolean {
 }
 
 /**
- * Each line's markers as one run (left to right, one apart): the run's first number is the one most
+ * Each line's markers as one run (in `direction`, one apart): the run's first number is the one most
  * digits read agree with, a tie going to the run that carries on from the line above (③ then ④⑤).
  * A misread digit (⑤ read as 3) or an unread one takes its place in the run; a line none of whose
  * digits were read is ①–⑤ when it holds five, or carries on from the line above. `count` markers exist.
  */
-export function inferIndexes(rings: Ring[], count = 5): Ring[] {
+export function inferIndexes(rings: Ring[], count = 5, direction: 'ltr' | 'rtl' = 'ltr'): Ring[] {
   const lines: Ring[][] = [];
   for (const r of [...rings].sort((p, q) => p.box[1] - q.box[1])) {
     const line = lines.find(l => sameLine(l[0], r));
@@ -111,7 +130,7 @@ export function inferIndexes(rings: Ring[], count = 5): Ring[] {
   const starts: number[] = [];
   let prevEnd = 0;
   for (const line of lines) {
-    line.sort((p, q) => p.box[0] - q.box[0]);
+    line.sort((p, q) => (direction === 'ltr' ? p.box[0] - q.box[0] : q.box[0] - p.box[0]));
     const fits = (start: number) => start >= 1 && start + line.length - 1 <= count;
     let best = 0, bestScore = 0;
     for (const start of new Set([...line.map((r, i) => r.index - i), prevEnd + 1, 1])) {

@@ -28,8 +28,69 @@ const PAINT_MARGIN = 3;
 /** …and the grey a side's edge may fade to (lighter than INK, darker than paper). */
 const FAINT = 220;
 
-/** A frame: its box, and its top and bottom sides as found (a tilted page's side is a thin slanted band). */
-export interface Frame { box: Box; top: Box; bottom: Box }
+/**
+ * A frame: its box, and its top and bottom sides as found (a tilted page's side is a thin slanted
+ * band), with the rows each side's stroke covers at each of its columns (x from the side's left end).
+ */
+export interface Frame { box: Box; top: Box; bottom: Box; topStroke: Stroke; bottomStroke: Stroke }
+
+/** The first and last row (inclusive) a side's stroke covers, column by column from `x0`; -1 where it is broken. */
+interface Stroke { x0: number; from: Int32Array; to: Int32Array }
+
+/**
+ * A side's stroke, followed along its band from left to right: at each column the dark run at or
+ * a pixel beside the outer edge the column before it had. It starts in the row of the band's longest
+ * run (the stroke, not a letter's bar under it). On a tilted page the band of a long side is as tall
+ * as its tilt; the stroke is a thin line across it, and what lies above or below it in the band
+ * (a heading's first line, close under the side's lower end) is no part of it.
+ */
+function strokeOf(g: Gray, side: Box, outer: 'top' | 'bottom'): Stroke {
+  const [x0, y0, x1, y1] = side;
+  const dark = (x: number, y: number) => y >= y0 && y < y1 && g.data[y * g.width + x] < INK;
+  const from = new Int32Array(x1 - x0).fill(-1), to = new Int32Array(x1 - x0).fill(-1);
+  // The longest run of the band's rows, and where it is: the stroke passes there.
+  let best = 0, startX = x0, startY = y0;
+  for (let y = y0; y < y1; y++) for (const [a, b] of longRuns(g, y, 1)) if (a < x1 && b > x0 && b - a > best) { best = b - a; startX = Math.max(a, x0); startY = y; }
+  const follow = (x: number, y: number): number | null => {
+    const at = [y, y - 1, y + 1].find(r => dark(x, r));
+    if (at === undefined) return null;
+    let [a, b] = [at, at];
+    while (dark(x, a - 1) && at - a < STROKE_MAX) a--;
+    while (dark(x, b + 1) && b - at < STROKE_MAX) b++;
+    from[x - x0] = a;
+    to[x - x0] = b;
+    // Followed by its outer edge: a frame's upright sides leave the stroke on its inner side.
+    return outer === 'top' ? a : b;
+  };
+  for (const step of [1, -1]) {
+    let y = startY;
+    for (let x = step > 0 ? startX : startX - 1; x >= x0 && x < x1; x += step) y = follow(x, y) ?? y;
+  }
+  return { x0, from, to };
+}
+
+/** A stroke's rows at a column: [first, last], or null where it is broken there. */
+function strokeAt(s: Stroke, x: number): [number, number] | null {
+  const k = x - s.x0;
+  return k >= 0 && k < s.from.length && s.from[k] >= 0 ? [s.from[k], s.to[k]] : null;
+}
+
+/** A side's stroke is followed through runs at most this many pixels thick (a letter touching it is not followed down). */
+const STROKE_MAX = 12;
+
+/** Whether the rows within `[gapFrom, gapTo]` pixels inside a side's stroke hold ink anywhere along [x0, x1). */
+function inkAlong(g: Gray, s: Stroke, x0: number, x1: number, inward: 1 | -1, gapFrom: number, gapTo: number): boolean {
+  for (let x = x0; x < x1; x++) {
+    const at = strokeAt(s, x);
+    if (!at) continue;
+    const edge = inward > 0 ? at[1] : at[0];
+    for (let d = gapFrom; d < gapTo; d++) {
+      const y = edge + inward * d;
+      if (y >= 0 && y < g.height && g.data[y * g.width + x] < INK) return true;
+    }
+  }
+  return false;
+}
 
 /** Dark runs of a row at least `min` pixels long, [x0, x1). */
 function longRuns(g: Gray, y: number, min: number): [number, number][] {
@@ -51,7 +112,9 @@ function horizontalSides(g: Gray, min: number): Box[] {
   for (let y = 0; y < g.height; y++) {
     const next: Box[] = [];
     for (const [a, b] of longRuns(g, y, min)) {
-      const joined = open.find(s => s[3] === y && a <= s[2] && b >= s[0]);
+      // (A side already carried on into this row takes a second run of it: a tilted stroke is
+      // broken in places into two runs side by side.)
+      const joined = open.find(s => (s[3] === y || s[3] === y + 1) && a <= s[2] && b >= s[0]);
       if (joined) { joined[0] = Math.min(joined[0], a); joined[2] = Math.max(joined[2], b); joined[3] = y + 1; if (!next.includes(joined)) next.push(joined); }
       else { const s: Box = [a, y, b, y + 1]; sides.push(s); next.push(s); }
     }
@@ -96,9 +159,12 @@ export function framesIn(g: Gray, scale: number): Frame[] {
     // Text inside, clear of the sides: a frame round something, not a row of a table, whose cells'
     // rules cross from its top to its bottom (a key's grid: its cells are read by their rules).
     if (!holdsInk(g, [x0 + t, y0 + px(1), x1 - t, y1 - px(1)])) continue;
-    // (A tilted side's end holds a piece shorter than a side's run in the row next to its band: passed over.)
-    if (holdsInk(g, [x0 + t, y0 + TILT_ROWS, x1 - t, y0 + TILT_ROWS + px(CLEAR)]) || holdsInk(g, [x0 + t, y1 - TILT_ROWS - px(CLEAR), x1 - t, y1 - TILT_ROWS])) continue;
-    frames.push({ box: [x0, top[1], x1, bottom[3]], top, bottom });
+    // Clear just inside each side, along its stroke (on a tilted page the band of a long side reaches
+    // down past the heading's first line; under the stroke itself is what must be paper).
+    // (A tilted stroke's step holds a piece shorter than a side's run in the row next to it: passed over.)
+    const topStroke = strokeOf(g, top, 'top'), bottomStroke = strokeOf(g, bottom, 'bottom');
+    if (inkAlong(g, topStroke, x0 + t, x1 - t, 1, 1 + TILT_ROWS, 1 + TILT_ROWS + px(CLEAR)) || inkAlong(g, bottomStroke, x0 + t, x1 - t, -1, 1 + TILT_ROWS, 1 + TILT_ROWS + px(CLEAR))) continue;
+    frames.push({ box: [x0, top[1], x1, bottom[3]], top, bottom, topStroke, bottomStroke });
   }
   return frames;
 }
@@ -113,8 +179,15 @@ export function withoutFrames(g: Gray, frames: Frame[], scale: number): Gray {
   const dark = (x: number, y: number) => x >= 0 && x < g.width && data[y * g.width + x] < FAINT;
   const white = (y: number, x0: number, x1: number) => data.fill(255, y * g.width + Math.max(0, x0 - PAINT_MARGIN), y * g.width + Math.min(g.width, x1 + PAINT_MARGIN));
   const reach = Math.round((ALIGN + THICK) * scale);
-  for (const { box: [x0, , x1], top, bottom } of frames) {
-    for (const side of [top, bottom]) for (let y = Math.max(0, side[1] - PAINT_MARGIN); y < Math.min(g.height, side[3] + PAINT_MARGIN); y++) white(y, side[0], side[2]);
+  for (const { box: [x0, , x1], top, bottom, topStroke, bottomStroke } of frames) {
+    // Each side painted out along its stroke, column by column (its band, as tall as a tilted side's
+    // tilt, would take the ends of the lines inside); where the stroke was not followed, its band.
+    for (const [side, stroke] of [[top, topStroke], [bottom, bottomStroke]] as const) {
+      for (let x = Math.max(0, side[0] - PAINT_MARGIN); x < Math.min(g.width, side[2] + PAINT_MARGIN); x++) {
+        const at = strokeAt(stroke, Math.min(Math.max(x, side[0]), side[2] - 1)) ?? [side[1], side[3] - 1];
+        for (let y = Math.max(0, at[0] - PAINT_MARGIN); y <= Math.min(g.height - 1, at[1] + PAINT_MARGIN); y++) data[y * g.width + x] = 255;
+      }
+    }
     for (let y = Math.max(0, top[3]); y < Math.min(g.height, bottom[1]); y++) {
       let a = x0 - reach;
       while (a < x0 + reach && !dark(a, y)) a++;

@@ -99,11 +99,11 @@ export class OcrPool {
       const words: OcrWord[] = [];
       for (const b of data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) for (const w of l.words) {
         words.push({
-          text: w.text, confidence: w.confidence, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], line: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
+          text: withoutBidiMarks(w.text), confidence: w.confidence, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], line: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
           rowHeight: l.rowAttributes?.rowHeight ?? 0, glyphs: (w.symbols ?? []).map(s => ({ text: s.text, x0: s.bbox.x0, x1: s.bbox.x1 })),
         });
       }
-      return { text: data.text.trim(), words };
+      return { text: withoutBidiMarks(data.text).trim(), words };
     } finally {
       this.release(slot);
     }
@@ -135,4 +135,14 @@ export async function closeOcr(): Promise<void> {
   const all = [...pools.values()];
   pools.clear();
   await Promise.all(all.map(p => p.close()));
+}
+
+/**
+ * Text less the directional marks Tesseract sets around a left-to-right run in right-to-left text
+ * (LRM, RLM, embeddings, isolates: `في المثلث \u200eABC\u200f المرسوم`). They are hints for a
+ * display; the reading order of a line is decided from the words' places (text/direction.ts), and
+ * left in, they would ride into stems and section names, where `الكيمياء` with a mark is not `الكيمياء`.
+ */
+export function withoutBidiMarks(text: string): string {
+  return text.replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
 }

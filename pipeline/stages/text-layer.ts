@@ -103,7 +103,7 @@ export function textLayerStage(): Stage {
           }
         }
         const pool = ocrPool(pageLang);
-        const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined }).then(read => {
+        const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined, digits: ocrPool('eng') }).then(read => {
           page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
           page.ocr = true;
           // The columns its ink shows and where they start: layout reads the page by them.

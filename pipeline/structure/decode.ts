@@ -84,7 +84,9 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const C = candidates.length;
   if (!C) return { anchors: [], end: null, endReason: null, score: 0 };
   const first = new Prefix(L, i => features[i].optionLabels.includes(0));
-  const second = new Prefix(L, i => features[i].optionLabels.includes(1));
+  // A label after the first: OCR garbles one now and then (`1. 10 223 3. 20 4. 27`: the 2 read into
+  // its option), and the row still carries options.
+  const second = new Prefix(L, i => features[i].optionLabels.some(k => k >= 1));
   const marks = new Prefix(L, i => features[i].marks);
   const parts = new Prefix(L, i => features[i].part);
   // Where a new run of numbering may start: a section heading (or a page naming another section); on a
@@ -99,7 +101,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const nextHeading = new Int32Array(L + 1).fill(L);
   for (let i = L - 1; i >= 0; i--) nextHeading[i] = headings.count(i, i + 1) ? i : nextHeading[i + 1];
   const line = (c: number) => candidates[c].f.index;
-  /** What questions carry on this paper, held by the lines of a block: two option labels, a mark, a part. */
+  /** What questions carry on this paper, held by the lines of a block: the first option label and a later one, a mark, a part. */
   const carries = (from: number, to: number) => (first.count(from, to) > 0 && second.count(from, to) > 0) || marks.count(from, to) > 0 || parts.count(from, to) > 0;
   /** A block's worth: what it carries, and for one that carries nothing, whether its run did before (a grid-in question after choice questions) or not (an instruction list). */
   const blockReward = (carried: boolean, runCarried = true) => (!s.paperCarries ? REWARD.anyOnPlainPaper : carried ? REWARD.carrying : runCarried ? REWARD.plain : REWARD.plainRun);
