@@ -1,4 +1,5 @@
-// Words found in the pixels at either end of a line and read again on their own.
+// Words found in the pixels at either end of a line and read again on their own: a question number
+// at the margin (digits only), a bracketed mark at the end.
 // Bracketed marks at the end of a line (`[3점]`, `[4]`): tesseract reads them inside a line of
 // Hangul and formulas as `BI`, `a)` or `|4점]`. The last word of each line is found in the pixels;
 // where it opens and closes with a bracket (an upright stroke nearly its full height at each end)
@@ -6,7 +7,7 @@
 import { cellPng } from '../keys/grid.ts';
 import type { Gray } from '../pixels/gray.ts';
 import { INK, type Box } from '../pixels/runs.ts';
-import type { OcrPool } from '../providers/ocr.ts';
+import type { OcrPool, OcrWord } from '../providers/ocr.ts';
 
 /**
  * Ink box of the first (left) or last (right) word of a band: the run of inked columns at that end,
@@ -66,18 +67,40 @@ export async function bracketedMark(g: Gray, band: Box, pool: OcrPool, gap: numb
 }
 
 /**
- * The band's first word, where it stands at the column's margin, read as a question number with
- * digits only (`23.` that OCR in context read as `.`, `8.` as `&`). Null where it reads as no number.
+ * The question number at a band's margin, read again where OCR's reading in context is not to be
+ * trusted: `first` is the band's first word as OCR read it, `margin` how far in (pixels) a number
+ * may start, `digits` a reader of Latin digits where `pool` reads another script too. Null where
+ * the band's reading stands as it is.
  */
-export async function marginNumber(g: Gray, band: Box, pool: OcrPool, gap: number, margin: number): Promise<{ box: Box; number: number } | null> {
-  const box = edgeWord(g, band, gap, 'left');
-  if (!box || box[0] > margin || box[2] - box[0] > (box[3] - box[1]) * 3) return null;
-  const number = await digitsAlone(g, box, pool);
-  return number === null ? null : { box, number };
+export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefined, gap: number, margin: number, pool: OcrPool, digits?: OcrPool): Promise<{ box: Box; text: string } | null> {
+  const inked = edgeWord(g, band, gap, 'left');
+  // Digits read by another script's model are read again by the Latin one, the stop kept as read,
+  // from the ink's edge: a 1 it dropped (`17.` read `7.`) stands left of its word, a digit's width
+  // off, or comes back as a stroke of the script's own (`॥7.`, `|7.`).
+  const inContext = first ? /^(\d{1,2})(\.?)$/.exec(first.text.trim()) : null;
+  const digitsRead = first ? /^[^\p{L}\p{N}\s]{0,2}(\d{1,2})(\.?)$/u.exec(first.text.trim()) : null;
+  if (first && digitsRead && digits && digits !== pool && inked && inked[0] <= margin && first.bbox[0] - inked[2] <= first.bbox[3] - first.bbox[1]) {
+    const box: Box = [Math.min(inked[0], first.bbox[0]), Math.min(inked[1], first.bbox[1]), first.bbox[2], Math.max(inked[3], first.bbox[3])];
+    const again = await digitsAlone(g, box, digits);
+    // (Never fewer digits than read in context: a wide `１１．` may come back alone as `1`.)
+    const kept = again !== null && String(again).length >= digitsRead[1].length;
+    return kept && (again !== Number(digitsRead[1]) || !inContext) ? { box, text: `${again}${digitsRead[2]}` } : null;
+  }
+  // A question number stands at the column's very edge (text under it is indented); a word OCR
+  // read as Hangul or Han is none. A number read in context, with its dot or bare (`17 (0–5)`, a
+  // bold number set without one), is left as read: read again alone it would be given a dot.
+  // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
+  // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
+  if (first && (inContext || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
+  // Else the first word of ink at the margin, read alone as a question number with digits only
+  // (`23.` that OCR in context read as `.`, `8.` as `&`); none where there is no ink at the edge.
+  if (!inked || inked[0] > margin || inked[2] - inked[0] > (inked[3] - inked[1]) * 3) return null;
+  const number = await digitsAlone(g, inked, pool);
+  return number === null ? null : { box: inked, text: `${number}.` };
 }
 
 /** A question number's box read alone with digits only: its number, or null where it reads as none. */
-export async function digitsAlone(g: Gray, box: Box, pool: OcrPool): Promise<number | null> {
+async function digitsAlone(g: Gray, box: Box, pool: OcrPool): Promise<number | null> {
   const png = await cellPng(g, box, 1, 10);
   // A lone `8.` may come back empty in one mode and whole in another.
   for (const mode of ['line', 'word'] as const) {

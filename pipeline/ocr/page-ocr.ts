@@ -21,7 +21,7 @@ import { strokeWidth } from '../pixels/stroke.ts';
 import { latinLabels } from './label-glyphs.ts';
 import { ownScriptLetters } from './compat-letters.ts';
 import { labelRuns } from './label-runs.ts';
-import { bracketedMark, digitsAlone, edgeWord, marginNumber } from './edge-words.ts';
+import { bracketedMark, edgeWord, numberAtMargin } from './edge-words.ts';
 import { partAtMissedSpaces } from './missed-spaces.ts';
 import { allEnclosed } from '../text/enclosed.ts';
 import { findRings, unaskedRings, type Ring } from './rings.ts';
@@ -241,33 +241,11 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     return { text: ringMarkers[r.index - 1], bbox: [r.box[0] / scale, r.box[1] / scale, r.box[2] / scale, r.box[3] / scale], baseline: r.box[3] / scale - h * 0.1, size: h, font: OCR_FONT };
   });
   const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-  // A question number at the column's margin that OCR in context did not read as one, read again alone.
-  const numbers = await Promise.all(areas.map(async ({ box: area, edge, left, words, cell }) => {
+  // A question number at the column's margin that OCR in context did not read as one, or misread, read again alone.
+  const numbers = await Promise.all(areas.map(({ box: area, edge, left, words, cell }) => {
     if (edge || cell || numberIndent === undefined) return null;
     const first = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-    // A question number stands at the column's very edge (text under it is indented); a word OCR
-    // read as Hangul or Han is none. A number read in context, with its dot or bare (`17 (0–5)`, a
-    // bold number set without one), is left as read: read again alone it would be given a dot.
-    // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
-    // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
-    // (No ink at the edge: marginNumber would find nothing there either.)
-    const inContext = first ? /^(\d{1,2})(\.?)$/.exec(first.text.trim()) : null;
-    const inked = edgeWord(g, area, px(WORD_GAP), 'left');
-    const margin = left + px(Math.min(numberIndent, NUMBER_SLACK));
-    // Digits read by another script's model are read again by the Latin one, the stop kept as read,
-    // from the ink's edge: a 1 it dropped (`17.` read `7.`) stands left of its word, a digit's width
-    // off, or comes back as a stroke of the script's own (`॥7.`, `|7.`).
-    const digitsRead = first ? /^[^\p{L}\p{N}\s]{0,2}(\d{1,2})(\.?)$/u.exec(first.text.trim()) : null;
-    if (first && digitsRead && digits && digits !== pool && inked && inked[0] <= margin && first.bbox[0] - inked[2] <= first.bbox[3] - first.bbox[1]) {
-      const box: Box = [Math.min(inked[0], first.bbox[0]), Math.min(inked[1], first.bbox[1]), first.bbox[2], Math.max(inked[3], first.bbox[3])];
-      const again = await digitsAlone(g, box, digits);
-      // (Never fewer digits than read in context: a wide `１１．` may come back alone as `1`.)
-      const kept = again !== null && String(again).length >= digitsRead[1].length;
-      return kept && (again !== Number(digitsRead[1]) || !inContext) ? { box, text: `${again}${digitsRead[2]}` } : null;
-    }
-    if (first && (inContext || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
-    const n = await marginNumber(g, area, pool, px(WORD_GAP), margin);
-    return n ? { box: n.box, text: `${n.number}.` } : null;
+    return numberAtMargin(g, area, first, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)), pool, digits);
   }));
   // Drawings (a graph, a triangle) as the page's vector paths would give them; what OCR read out of
   // their strokes is no text.
