@@ -18,6 +18,8 @@ import { latinLabels } from '../pipeline/ocr/label-glyphs.ts';
 import { labelRuns } from '../pipeline/ocr/label-runs.ts';
 import type { RawSpan } from '../pipeline/providers/pdf.ts';
 import { inferIndexes, runDirection, unaskedRings } from '../pipeline/ocr/rings.ts';
+import { edgeWord, isBracketed } from '../pipeline/ocr/edge-words.ts';
+import { writesOwnDigits } from '../pipeline/ocr/script-lang.ts';
 import { otsuLevel } from '../pipeline/pixels/threshold.ts';
 import { cropPng } from '../pipeline/pixels/crop.ts';
 import { closeOcr, ocrPool, withoutBidiMarks } from '../pipeline/providers/ocr.ts';
@@ -220,6 +222,16 @@ describe('circled option markers looked for where no template asked for them', (
     // Far below, markers carry nothing up to it.
     expect(inferIndexes([at(50, 0, 0), at(50, 300, 2), at(50, 360, 3)]).map(r => r.index)).toEqual([2, 3]);
   });
+
+  it('numbers markers stacked one under another as one run, a misread first one among them', () => {
+    const at = (x: number, y: number, index: number) => ({ box: [x, y, x + 30, y + 30] as Box, index });
+    // ① read as 4 over ② ③ ④ ⑤ at the pitch of text: the four under it say it is ①.
+    expect(inferIndexes([4, 2, 3, 4, 5].map((d, i) => at(50, i * 45, d))).map(r => r.index)).toEqual([1, 2, 3, 4, 5]);
+    // The last marker of one question and the first of the next, a stem between them: two runs.
+    expect(inferIndexes([at(50, 0, 5), at(50, 140, 1), at(50, 185, 2)]).map(r => r.index)).toEqual([5, 1, 2]);
+    // A grid's rows ① ② / ③ ④ / ⑤, ③ read as 8: the run carries it.
+    expect(inferIndexes([at(50, 0, 1), at(150, 0, 2), at(50, 45, 8), at(150, 45, 4), at(50, 90, 5)]).map(r => r.index)).toEqual([1, 2, 3, 4, 5]);
+  });
 });
 
 describe('black and white at the page\'s level', () => {
@@ -406,6 +418,7 @@ describe('question numbers on a page of another script, read again by the Latin 
     const questions = ['10. समीकरण 5x + 8 = 48 को हल कीजिए।', '11. एक आयत की लंबाई 14 सेमी है।', '21. 60 का 50% कितना है?', '17. 160 का 25% कितना है?'];
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * SCALE}" height="${842 * SCALE}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/>
       <g font-family="Noto Sans, Noto Sans Devanagari" font-size="11"><text x="200" y="60" font-size="15" font-weight="bold">गणित — अर्धवार्षिक परीक्षा</text>
+      <text x="60" y="90" font-size="13" font-weight="bold">बहुविकल्पीय प्रश्न (प्रत्येक 1.5 अंक)</text>
       ${questions.map((q, i) => `<text x="60" y="${120 + i * 110}"><tspan font-weight="bold">${q.split(' ')[0]}</tspan> ${q.split(' ').slice(1).join(' ')}</text>
         ${[0, 1, 2, 3].map(k => `<text x="80" y="${140 + i * 110 + k * 18}">(${k + 1}) ${(i + 2) * (k + 3)} सेमी</text>`).join('')}`).join('')}</g></svg>`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hindi-numbers-'));
@@ -415,5 +428,21 @@ describe('question numbers on a page of another script, read again by the Latin 
     await closeOcr();
     const starts = doc.lines.map(l => rawText(l.spans).trim().split(/\s+/)[0]).filter(w => /^\d+\.$/.test(w));
     expect(starts).toEqual(['10.', '11.', '21.', '17.']);
+    // Hindi's model drops the bold `1` of `1.5`: the decimal is read again with the ink left of it.
+    expect(doc.lines.map(l => rawText(l.spans)).find(t => /अंक/.test(t))).toMatch(/\b1\.5\b/);
   }, 300_000);
+
+  it('reads numbers again only on pages of a script that writes digits of its own', () => {
+    expect(['hin+eng', 'ara+eng', 'tha+eng'].map(writesOwnDigits)).toEqual([true, true, true]);
+    expect(['kor+eng', 'jpn+eng', 'chi_sim+eng', 'rus+eng', 'ell+eng', 'eng'].map(writesOwnDigits)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('tells a bracketed mark from a bold number with upright sides at a line\'s end', async () => {
+    const g = await strip('<text x="40" y="60" font-size="12">[2]</text><text x="140" y="60" font-size="12" font-weight="bold" font-family="Noto Sans">01</text><text x="240" y="60" font-size="12">[4.5]</text><text x="340" y="60" font-size="12" font-family="Noto Sans CJK KR">[3점]</text>');
+    const box = (x0: number, x1: number) => edgeWord(g, [px(x0), px(40), px(x1), px(70)], px(2.5), 'left')!;
+    expect(isBracketed(g, box(30, 100))).toBe(true);
+    expect(isBracketed(g, box(130, 200))).toBe(false);
+    expect(isBracketed(g, box(230, 300))).toBe(true);
+    expect(isBracketed(g, box(330, 420))).toBe(true);
+  });
 });

@@ -11,7 +11,7 @@ import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate, type Reading } from '../pipeline/structure/decode.ts';
-import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver, questionsSwallowing } from '../pipeline/structure/judge.ts';
+import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver, numbersSkipped, questionsSwallowing } from '../pipeline/structure/judge.ts';
 import { bareNumber, setAside } from '../pipeline/structure/reading-input.ts';
 import { twinOrder } from '../pipeline/structure/twin-columns.ts';
 import { appendedKeyStart } from '../pipeline/structure/key-block.ts';
@@ -228,6 +228,23 @@ describe('papers that read nothing', () => {
     expect(lines.filter(l => inferred.template.re.numbering.test(l.spans[0].text)).map(l => l.spans[0].text.slice(0, 5))).toEqual(['№. 1 ', 'No. 2', '№. 3 ', 'No. 4']);
   });
 
+  it('reads a lead word of a script without spaces run into its number (`課題1`, `문제3`), and a Latin word so run in as a formula', () => {
+    expect([readLead(line('課題1'))?.word, readLead(line('課題1'))?.number]).toEqual(['課題', 1]);
+    expect(readLead(line('문제3 다음을 구하시오.'))?.number).toBe(3);
+    expect(readLead(line('x2 + 3x = 10'))).toBeNull();
+    expect(readLead(line('log10 100 = 2'))).toBeNull();
+  });
+
+  it('names a numbered heading read by OCR whose dash came back as `一` or `ㅡ`, bold though the thin stroke read light', () => {
+    const words = (text: string, light: string) => text.split(' ').map((w, i) => ({ ...span(w, 70 + i * 40, 110), font: w === light ? 'ocr' : 'ocr-bold' }));
+    const heading = (text: string, light: string) => { const l = line(text, false, words(text, light)); return numberedHeadingName(l, text, readLead(l), 1, 0); };
+    expect(heading('第1部 一 数学', '一')).toBe('数学');
+    expect(heading('3 영역ㅡ 화학', '')).toBe('화학');
+    // On a text layer `一` is a word like any other.
+    const typed = line('第1部 一次関数', false, [{ ...span('第1部 一次関数', 70, 110), font: 'Body-Bold' }]);
+    expect(numberedHeadingName(typed, '第1部 一次関数', readLead(typed), 1, 0)).toBe('部 一次関数');
+  });
+
   it('reads a right-to-left line\'s number whose stop comes first in visual order (`.2` is `2.`), and only there', () => {
     const rtl = readLead(line('.2 مستطيل طوله 15 سم', true));
     expect(rtl && { number: rtl.number, close: rtl.close, style: rtl.style, rest: rtl.rest }).toEqual({ number: 2, close: '.', style: '#.', rest: 'مستطيل طوله 15 سم' });
@@ -271,6 +288,18 @@ describe('papers that read nothing', () => {
     expect(candidatesOf(doc, fs, new Map(), 10).filter(c => c.style === 'ocr').map(c => `${c.f.index}:${c.read}`)).toEqual(['0:14', '3:15']);
   });
 
+  it('takes no mark OCR could not read for a number where the line goes on with the paragraph a number opened, nor a letter of a script OCR makes no digit of', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+    // `18. In triangle ABC …` / `∠C …` (the ∠C read `LC`) set close under it; `Ab` opening a question after a gap.
+    const rows = [['18. चित्र में त्रिभुज ABC में ZA = 30°', 100, 45], ['LC का मान ज्ञात कीजिए।', 114, 45], ['① 125', 132, 60], ['Ab मान ज्ञात कीजिए।', 160, 45], ['ถุ ง ใบ ห นึ่ง', 190, 45]] as const;
+    const lines = rows.map(([text, y, x]) => ({ page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
+      spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 30, y + 10, 10), font: 'ocr' })) }));
+    const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
+    const fs = lineFeatures(doc, 10, generic);
+    expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:18', '3:null']);
+  });
+
   it('sees the hanging number from the gap between the number and its text', async () => {
     const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
     const at = (gap: number) => ({ ...line('', false, [span('1', 45, 110, 10), span('Wie viel sind 25 % von 240?', 45 + 7 + gap, 110, 10)]) });
@@ -296,6 +325,17 @@ describe('structural verdict', () => {
     pageCount, questions: questions.map(n => ({ number: n, section: null })), keyEntries: key && key.map(number => ({ section: null, number })),
     messages: new Diagnostics('p.pdf'), reading: { coverage: 1, unsure: [], reasons: [], endReason: null },
   }) as unknown as PaperDocument;
+
+  it('finds the numbers a run steps over, further than the template lets a family skip', () => {
+    const fs = features([{ text: '1. What is 2 + 2?', marks: true }, { text: '2. Solve x + 1 = 3.', marks: true }, { text: '4. What is 3 · 3?', marks: true }, { text: '7. Solve 2x = 8.', marks: true }]);
+    const reading = decode(fs, candidates(fs), { ...settings, maxJump: 6 });
+    expect(reading.anchors.map(a => a.number)).toEqual([1, 2, 4, 7]);
+    expect(numbersSkipped(reading, fs, 1)).toEqual([3, 5, 6]);
+    expect(numbersSkipped(reading, fs, 3)).toEqual([]);
+    // Under a section's heading a run may open at its own number.
+    const sectioned = fs.map(f => (f.index === 3 ? { ...f, sectionChange: true } : f));
+    expect(numbersSkipped(reading, sectioned, 1)).toEqual([3]);
+  });
 
   it('finds numbers the paper prints where the reading skips them, not a sentence opening on a number', () => {
     const fs = features([
@@ -661,6 +701,10 @@ describe('marks stated for many questions at once', () => {
     expect(read([], [{ text: 'प्रश् न संख् या 12 से 15 तक प्रत् येक प्रश् न 2 अंक का है।', before: 0 }])).toEqual([[12, 15, 2]]);
   });
 
+  it('reads Thai that OCR spaced letter by letter (`ข้อ 1 ถึงข้อ 3 ข้อ ละ 5 ค ะแนน`)', () => {
+    expect(read([], [{ text: 'คณิตศาสตร์ ข้ อ 1 ถึ ง ข้ อ 3 ข้ อ ละ 5 ค ะ แน น', before: 0 }])).toEqual([[1, 3, 5]]);
+  });
+
   it('reads a heading\'s marks for each question under it, with a decimal comma, in any language', () => {
     const value = (text: string) => { const m = generic.re.sectionPoints!.exec(markText(text)); return m ? markValue(m) : null; };
     expect(['Section B (5 marks each)', 'Parte A (2,5 puntos cada una)', 'Часть 1 (по 2 балла)', 'Μέρος Α (3 μονάδες η καθεμία)', 'القسم أ (3 درجات لكل سؤال)',
@@ -824,6 +868,9 @@ describe('options read by place on a scan', () => {
     expect(learnOptionRows(prose, t, scanned, labels)).toBeNull();
     const table = [1, 2, 3].map(n => question(n, n * 100, [`${n * 3}`, `${n * 7 + 1}`, `${20 - n}`, `${n + 40}`]));
     expect(learnOptionRows(table, t, scanned, labels)).toBeNull();
+    // Parts numbered `1.1.`, each with its marks (`(0-1)`), set one under another: no options.
+    const parts = [1, 2, 3].map(n => question(n, n * 100, [`${n}.1.`, '(0-1) f(2) を求めよ。'], [`${n}.2.`, '(0-4) f(x) = 37 を満たす x を求めよ。']));
+    expect(learnOptionRows(parts, t, scanned, labels)).toBeNull();
     // Questions on text-layer pages teach nothing here.
     expect(learnOptionRows([1, 2, 3].map(n => question(n, n * 100, ['(A) 1', '(B) 2', '(C) 3', '(D) 4'])), t, () => false, labels)).toBeNull();
   });

@@ -1,5 +1,6 @@
-// Words found in the pixels at either end of a line and read again on their own: a question number
-// at the margin (digits only), a bracketed mark at the end.
+// Words found in the pixels at either end of a line: the ink of the first or last word, whether it
+// is a bracketed group, and a bracketed mark at the end read again on its own (question numbers at
+// the margin are ocr/numbers-again.ts's).
 // Bracketed marks at the end of a line (`[3점]`, `[4]`): tesseract reads them inside a line of
 // Hangul and formulas as `BI`, `a)` or `|4점]`. The last word of each line is found in the pixels;
 // where it opens and closes with a bracket (an upright stroke nearly its full height at each end)
@@ -7,7 +8,7 @@
 import { cellPng } from '../keys/grid.ts';
 import type { Gray } from '../pixels/gray.ts';
 import { INK, type Box } from '../pixels/runs.ts';
-import type { OcrPool, OcrWord } from '../providers/ocr.ts';
+import type { OcrPool } from '../providers/ocr.ts';
 
 /**
  * Ink box of the first (left) or last (right) word of a band: the run of inked columns at that end,
@@ -44,10 +45,26 @@ function uprightAt(g: Gray, box: Box, side: 'left' | 'right'): boolean {
   return best >= h * 0.85;
 }
 
-/** Whether a word's ink is a bracketed group: brackets at both ends, wider than tall and not too wide. */
-export function isBracketed(g: Gray, box: Box): boolean {
+/**
+ * Whether a word's ink is a bracketed group: brackets at both ends, `narrowest` times as wide as
+ * tall or wider and not too wide, their bars reaching the group's corners (a bold `01` at a line's
+ * end has upright sides too, but a `0` leaves its corners paper).
+ */
+export function isBracketed(g: Gray, box: Box, narrowest = 1.2): boolean {
   const w = box[2] - box[0], h = box[3] - box[1];
-  return h >= 8 && w >= h * 1.2 && w <= h * 5 && uprightAt(g, box, 'left') && uprightAt(g, box, 'right');
+  return h >= 8 && w >= h * narrowest && w <= h * 5 && uprightAt(g, box, 'left') && uprightAt(g, box, 'right') && barsAt(g, box, 'left') && barsAt(g, box, 'right');
+}
+
+/** A bracket's corner square, as a share of the group's height: its bar and stem meet there. */
+const BRACKET_CORNER = 0.1;
+
+/** Ink in the top and the bottom corner of a box's side: where a square bracket's bars meet its stem. */
+function barsAt(g: Gray, box: Box, side: 'left' | 'right'): boolean {
+  const [x0, y0, x1, y1] = box;
+  const c = Math.max(2, Math.round((y1 - y0) * BRACKET_CORNER));
+  const xs = side === 'left' ? [x0, x0 + c] : [x1 - c, x1];
+  const inked = (ya: number, yb: number) => { for (let y = ya; y < yb; y++) for (let x = xs[0]; x < xs[1]; x++) if (g.data[y * g.width + x] < INK) return true; return false; };
+  return inked(y0, y0 + c) && inked(y1 - c, y1);
 }
 
 /**
@@ -64,48 +81,4 @@ export async function bracketedMark(g: Gray, band: Box, pool: OcrPool, gap: numb
   const inner = read.startsWith('[') ? /^\[([0-9]{1,2}(?:[.,][0-9]{1,2})?[^0-9\]|)]{0,2})/.exec(read) : /^[^0-9]?(?:1(?=[0-9]))?([0-9]{1,2}(?:[.,][0-9]{1,2})?[^0-9\]|)]{0,2})/.exec(read);
   if (!inner) return null;
   return { box, text: `[${inner[1]}]` };
-}
-
-/**
- * The question number at a band's margin, read again where OCR's reading in context is not to be
- * trusted: `first` is the band's first word as OCR read it, `margin` how far in (pixels) a number
- * may start, `digits` a reader of Latin digits where `pool` reads another script too. Null where
- * the band's reading stands as it is.
- */
-export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefined, gap: number, margin: number, pool: OcrPool, digits?: OcrPool): Promise<{ box: Box; text: string } | null> {
-  const inked = edgeWord(g, band, gap, 'left');
-  // Digits read by another script's model are read again by the Latin one, the stop kept as read,
-  // from the ink's edge: a 1 it dropped (`17.` read `7.`) stands left of its word, a digit's width
-  // off, or comes back as a stroke of the script's own (`॥7.`, `|7.`).
-  const inContext = first ? /^(\d{1,2})(\.?)$/.exec(first.text.trim()) : null;
-  const digitsRead = first ? /^[^\p{L}\p{N}\s]{0,2}(\d{1,2})(\.?)$/u.exec(first.text.trim()) : null;
-  if (first && digitsRead && digits && digits !== pool && inked && inked[0] <= margin && first.bbox[0] - inked[2] <= first.bbox[3] - first.bbox[1]) {
-    const box: Box = [Math.min(inked[0], first.bbox[0]), Math.min(inked[1], first.bbox[1]), first.bbox[2], Math.max(inked[3], first.bbox[3])];
-    const again = await digitsAlone(g, box, digits);
-    // (Never fewer digits than read in context: a wide `１１．` may come back alone as `1`.)
-    const kept = again !== null && String(again).length >= digitsRead[1].length;
-    return kept && (again !== Number(digitsRead[1]) || !inContext) ? { box, text: `${again}${digitsRead[2]}` } : null;
-  }
-  // A question number stands at the column's very edge (text under it is indented); a word OCR
-  // read as Hangul or Han is none. A number read in context, with its dot or bare (`17 (0–5)`, a
-  // bold number set without one), is left as read: read again alone it would be given a dot.
-  // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
-  // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
-  if (first && (inContext || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
-  // Else the first word of ink at the margin, read alone as a question number with digits only
-  // (`23.` that OCR in context read as `.`, `8.` as `&`); none where there is no ink at the edge.
-  if (!inked || inked[0] > margin || inked[2] - inked[0] > (inked[3] - inked[1]) * 3) return null;
-  const number = await digitsAlone(g, inked, pool);
-  return number === null ? null : { box: inked, text: `${number}.` };
-}
-
-/** A question number's box read alone with digits only: its number, or null where it reads as none. */
-async function digitsAlone(g: Gray, box: Box, pool: OcrPool): Promise<number | null> {
-  const png = await cellPng(g, box, 1, 10);
-  // A lone `8.` may come back empty in one mode and whole in another.
-  for (const mode of ['line', 'word'] as const) {
-    const m = /^(\d{1,2})\.?$/.exec((await pool.recognize(png, { mode, whitelist: '0123456789.' })).text.replace(/\s+/g, ''));
-    if (m) return Number(m[1]);
-  }
-  return null;
 }

@@ -21,7 +21,9 @@ import { strokeWidth } from '../pixels/stroke.ts';
 import { latinLabels } from './label-glyphs.ts';
 import { ownScriptLetters } from './compat-letters.ts';
 import { labelRuns } from './label-runs.ts';
-import { bracketedMark, edgeWord, numberAtMargin } from './edge-words.ts';
+import { bracketedMark, edgeWord } from './edge-words.ts';
+import { decimalAgain, numberAtMargin, numberAtRightMargin } from './numbers-again.ts';
+import { readsRtl } from '../text/direction.ts';
 import { partAtMissedSpaces } from './missed-spaces.ts';
 import { allEnclosed } from '../text/enclosed.ts';
 import { findRings, unaskedRings, type Ring } from './rings.ts';
@@ -96,6 +98,8 @@ interface Area {
   edge: boolean;
   /** Where the text of its column starts (pixels): question numbers stand there. */
   left: number;
+  /** …and where it ends: a right-to-left page's numbers stand there. */
+  right: number;
   words: OcrWord[];
   /** A bracketed mark (`[3점]`) ending the band, read alone. */
   mark: { box: Box; text: string } | null;
@@ -162,10 +166,11 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
     const edge = edgePieces.includes(c);
     const bands = inkRuns(uncut, c, px(BAND_GAP), 'y').filter(([a, b]) => b - a >= px(MIN_BAND)).map(([y0, y1]) => [c[0], Math.max(c[1], y0 - PAD), c[2], Math.min(c[3], y1 + PAD)] as Box);
     const left = Math.min(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'left')?.[0] ?? Infinity));
-    for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left });
+    const right = Math.max(...bands.map(b => edgeWord(g, b, px(WORD_GAP), 'right')?.[2] ?? -Infinity));
+    for (const box of bands) places.push({ box, shrink: edge ? Math.min(1, px(HEAD_SIZE) / (box[3] - box[1] - 2 * PAD)) : 1, edge, left, right });
   }
   const bandPlaces = places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8);
-  const cells = tables.cells.map(box => ({ box, shrink: 1, edge: false, left: box[0], cell: true }));
+  const cells = tables.cells.map(box => ({ box, shrink: 1, edge: false, left: box[0], right: box[2], cell: true }));
   return { g, bandsFrom: uncut, level: otsuLevel(g), shapes: [...shapes, ...tables.shapes], columnBoxes, columns, top, places: [...bandPlaces, ...cells] };
 }
 
@@ -242,10 +247,13 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   });
   const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
   // A question number at the column's margin that OCR in context did not read as one, or misread, read again alone.
-  const numbers = await Promise.all(areas.map(({ box: area, edge, left, words, cell }) => {
+  // A band whose words read right to left has its number at its right end.
+  const numbers = await Promise.all(areas.map(({ box: area, edge, left, right, words, cell }) => {
     if (edge || cell || numberIndent === undefined) return null;
-    const first = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-    return numberAtMargin(g, area, first, px(WORD_GAP), left + px(Math.min(numberIndent, NUMBER_SLACK)), pool, digits);
+    const read = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const slack = px(Math.min(numberIndent, NUMBER_SLACK));
+    if (readsRtl(read.map(w => w.text).join(' '))) return digits && digits !== pool ? numberAtRightMargin(g, area, read[read.length - 1], px(WORD_GAP), right - slack, digits) : null;
+    return numberAtMargin(g, area, read[0], px(WORD_GAP), left + slack, pool, digits);
   }));
   // Drawings (a graph, a triangle) as the page's vector paths would give them; what OCR read out of
   // their strokes is no text.
@@ -258,7 +266,11 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     const marks = [mark, numbers[i]].filter((m): m is { box: Box; text: string } => m !== null);
     for (const m of marks) {
       const h = (m.box[3] - m.box[1]) / scale;
-      spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size: h / 1.05, font: boldAt(m.box) ? OCR_BOLD_FONT : OCR_FONT });
+      // Sized as the words of its line are (by the line's box), where it stands for a word OCR read:
+      // a number's digits alone are shorter than a Thai or Devanagari line with its marks.
+      const under = words.find(w => overlaps(m.box, w.bbox));
+      const size = Math.max(h / 1.05, under ? (under.line[3] - under.line[1]) / scale / 1.05 : 0);
+      spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size, font: boldAt(m.box) ? OCR_BOLD_FONT : OCR_FONT });
     }
     for (const w of words) {
       if (!w.text.trim() || strokes.has(w)) continue;
@@ -266,6 +278,9 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       const [, y0, , y1] = w.bbox;
       if (marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
       let text = ownScriptLetters(w.text);
+      // A decimal another script's model read (`7.5`, `.5` for `1.5`), read again by the Latin digits reader.
+      const decimal = digits && digits !== pool ? await decimalAgain(g, w.bbox, text, words.filter(o => o !== w).map(o => o.bbox), px(WORD_GAP), digits) : null;
+      if (decimal) { text = decimal.text; x0 = decimal.box[0]; }
       // A word over a ring: the garbled marker is dropped; what reaches past the ring is kept.
       const ring = rings.find(r => overlaps(r.box, [x0, y0, x1, y1]));
       if (ring) {

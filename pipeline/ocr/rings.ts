@@ -65,6 +65,8 @@ export async function unaskedRings(g: Gray, box: [number, number, number, number
 const UNASKED_PAIRS = 2;
 /** Markers on lines one under another (stacked, a grid's rows) stand at most this many ring heights apart. */
 const STACK_GAP = 3;
+/** …and a stack's lines, holding one run, stand at most this many ring heights apart (the pitch of text, no line between). */
+const STACKED_PITCH = 1.5;
 /** The corner of a ring's box that is paper: this share of its side. */
 const CORNER = 0.12;
 /** A corner holding more ink than this share of its pixels is a box's, not a ring's. */
@@ -149,5 +151,31 @@ export function inferIndexes(rings: Ring[], count = 5, direction: 'ltr' | 'rtl' 
     const before = starts[k + 1] - lines[k].length;
     if (!starts[k] && starts[k + 1] && before >= 1 && below[0].box[1] - lines[k][0].box[3] <= h * STACK_GAP) starts[k] = before;
   }
+  oneRunPerStack(lines, starts, count);
   return lines.flatMap((line, k) => (starts[k] ? line.map((r, i) => ({ box: r.box, index: starts[k] + i })) : []));
+}
+
+/**
+ * Lines of markers set one under another at the pitch of text (a question's stacked options, a
+ * grid's rows) hold one run: where their lines' own readings do not follow on (`④ ② ③ ④ ⑤`, the ①
+ * read as 4), the run most of the digits read agree with numbers them all. A line read alone cannot
+ * tell a misread first marker from a run that starts there; the lines under it can.
+ */
+function oneRunPerStack(lines: Ring[][], starts: number[], count: number): void {
+  for (let k = 0; k < lines.length;) {
+    let end = k + 1;
+    while (end < lines.length && lines[end][0].box[1] - lines[end - 1][0].box[3] <= (lines[end - 1][0].box[3] - lines[end - 1][0].box[1]) * STACKED_PITCH) end++;
+    const stack = lines.slice(k, end).flat();
+    const follows = starts.slice(k, end).every((s, i) => s > 0 && (i === 0 || s === starts[k + i - 1] + lines[k + i - 1].length));
+    const read = stack.filter(r => r.index > 0);
+    if (!follows && stack.length <= count && read.length >= 2) {
+      const agreeing = (start: number) => stack.filter((r, p) => r.index === start + p).length;
+      const best = [...new Set(stack.map((r, p) => r.index - p))].filter(s => s >= 1 && s + stack.length - 1 <= count).sort((a, b) => agreeing(b) - agreeing(a))[0];
+      if (best !== undefined && agreeing(best) * 2 > read.length) {
+        let at = best;
+        for (let i = k; i < end; i++) { starts[i] = at; at += lines[i].length; }
+      }
+    }
+    k = end;
+  }
 }

@@ -28,3 +28,18 @@ export function ocrLanguageOf(text: string): string {
   }
   return best && installed(best) ? `${best}+eng` : 'eng';
 }
+
+/** Every decimal digit Unicode knows (ASCII's, fullwidth, Devanagari's ०–९, Arabic's ٠–٩, Thai's ๐–๙…), found once. */
+let decimalDigits: string[] | null = null;
+
+/**
+ * Whether the script a language set reads (`hin+eng` reads Devanagari) writes decimal digits of its
+ * own. A model trained on such a script reads Latin digits as its own digits' look-alikes (Hindi's
+ * reads `10.` as `40.`, drops the `1` of `1.5`): numbers on its pages are read again by the Latin
+ * reader. Korean's, Chinese's, Russian's or Greek's models read the Latin digits their scripts use.
+ */
+export function writesOwnDigits(lang: string): boolean {
+  decimalDigits ??= Array.from({ length: 0x20000 }, (_, cp) => String.fromCodePoint(cp)).filter(c => /\p{Nd}/u.test(c));
+  const scripts = SCRIPT_LANGUAGE.filter(([, l]) => lang.split('+').includes(l)).map(([script]) => new RegExp(`\\p{Script=${script}}`, 'u'));
+  return scripts.some(re => decimalDigits!.some(c => re.test(c)));
+}

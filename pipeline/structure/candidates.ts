@@ -4,7 +4,7 @@
 import type { Line, PaperDocument, Span } from '../document.ts';
 import { contains } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
-import { isBold } from '../text/bold.ts';
+import { isBold, mostlyBold } from '../text/bold.ts';
 import { inset, lineStart, readingGaps, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
@@ -74,21 +74,7 @@ const KEY_PAIR = /(?:^|\s)\d{1,3}\s*[.．:)）]?\s*(?:[A-E]|[①-⑤]|\([A-E]\))
 
 /** How far an OCR line's box height strays from its type size (a line with diacritics and descenders against one without). */
 const OCR_SIZE_SPREAD = 1.3;
-/** An OCR line is bold where at least this share of its letters and digits are in bold words. */
-const OCR_BOLD_SHARE = 0.6;
 
-function mostlyBold(spans: readonly Span[]): boolean {
-  let all = 0, bold = 0;
-  for (const s of spans) {
-    const n = [...s.text].filter(c => /[\p{L}\p{N}]/u.test(c)).length;
-    all += n;
-    if (isBold(s)) bold += n;
-  }
-  return all > 0 && bold / all >= OCR_BOLD_SHARE;
-}
-
-
-/** Option labels of a scheme on a line's text, by index. */
 /**
  * OCR reads a label's stop as a comma now and then (`A, 28 B. 41`): a lone option letter of the
  * template's, opening the line or standing after a space, with a comma and a space after it, is read
@@ -98,6 +84,7 @@ function ocrLabelStops(text: string, markers: readonly string[]): string {
   return text.replace(/(^|\s)(\p{Lu}),(?=\s)/gu, (m, before: string, letter: string) => (markers.includes(letter) ? `${before}${letter}.` : m));
 }
 
+/** Option labels of a scheme on a line's text, by index. */
 function labelsOn(text: string, t: Template): number[] {
   const markers = t.options.markers;
   if (!markers.length) return [];

@@ -9,7 +9,7 @@ import type { Reading } from './decode.ts';
 import type { LineRole } from './assemble.ts';
 import { MIN_COVERAGE, SURE_MARGIN } from './model.ts';
 import { escapeRegExp } from '../template.ts';
-import { statedCount } from '../text/stated-count.ts';
+import { frontText, statedCount } from '../text/stated-count.ts';
 
 /** How many numbers a key may answer beyond the reading's run (past its last number's next) before they count against the reading. */
 const KEY_STRAYS = 1;
@@ -214,6 +214,24 @@ export function listedWithOptions(reading: Reading, features: LineFeatures[], ro
   return carrying >= LISTED_OPTION_RUNS && carrying * 2 >= listed.length ? `${listed[0].lead!.number}–${listed[listed.length - 1].lead!.number}` : null;
 }
 
+/**
+ * Numbers a run of the reading steps over (`4` then `6`, no `5` read anywhere) further than the
+ * template lets a family skip (its `maxJump`). A selection keeps its longer form's numbers and says
+ * how many it holds; on a paper that says nothing, a gap is a question lost (its number OCR could not
+ * read, its text taken into the question before) until someone looks.
+ */
+export function numbersSkipped(reading: Reading, features: LineFeatures[], maxJump: number): number[] {
+  const out: number[] = [];
+  reading.anchors.forEach((a, k) => {
+    const prev = reading.anchors[k - 1];
+    if (!prev || a.candidate.major !== prev.candidate.major || a.number <= prev.number + maxJump) return;
+    // A section opening at its own number (KICE's electives at 23 after the common part's 1–8 of a sample) skips nothing.
+    if (features.slice(prev.candidate.f.index + 1, a.candidate.f.index + 1).some(f => f.heading === 'section' || f.sectionChange)) return;
+    for (let n = prev.number + 1; n < a.number; n++) out.push(n);
+  });
+  return out;
+}
+
 export function judge(doc: PaperDocument, reading: Reading, features: LineFeatures[], roles: LineRole[]): void {
   const reasons: string[] = [];
   const coverage = coverageOf(doc, reading, features, roles);
@@ -224,6 +242,8 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
   if (stated !== null && doc.questions.length && stated !== doc.questions.length) reasons.push(statedReason(stated, doc.questions.length));
   const passed = numbersPassedOver(reading, features);
   if (passed.length) reasons.push(`numbers printed where the reading skips them: ${passed.slice(0, 8).join(', ')}${passed.length > 8 ? ', …' : ''}`);
+  const skipped = (stated ?? statedCount(frontText(doc), doc.template.re.count)) === null ? numbersSkipped(reading, features, doc.template.numbering.maxJump ?? 1).filter(n => !passed.includes(n)) : [];
+  if (skipped.length) reasons.push(`numbers the reading steps over on a paper that states no count: ${skipped.slice(0, 8).join(', ')}${skipped.length > 8 ? ', …' : ''}`);
   const unread = leadsUnread(reading, features, roles).filter(k => !passed.includes(Number(k)));
   const twins = levelTwins(reading, features);
   if (twins) reasons.push(`${twins} questions stand level with the same-numbered questions of another run in the next column (the paper printed again beside itself?)`);

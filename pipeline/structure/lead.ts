@@ -93,8 +93,10 @@ export function readLead(line: Line): Lead | null {
   const word = wordStyle(g.word ?? '');
   const close = (g.close ?? '').trim();
   const open = g.open ?? '';
-  // Words that end in a letter run into the number (`x2`, `log10`) are a formula, not a lead.
-  if (word && /\p{L}$/u.test(g.word) && !/\s$/.test(g.word) && !/^[\p{Lu}第問№#]/u.test(g.word.trim()) ) return null;
+  // Words that end in a letter run into the number (`x2`, `log10`) are a formula, not a lead. A
+  // formula's letters are Latin or Greek: a word of another script runs into its number as a lead
+  // does where the script sets no spaces (`課題1`, `문제3`), or OCR lost the space.
+  if (word && /[\p{Script=Latin}\p{Script=Greek}]$/u.test(g.word) && !/\s$/.test(g.word) && !/^[\p{Lu}第問№#]/u.test(g.word.trim()) ) return null;
   const major = g.major ?? null;
   const number = Number(g.num);
   if (number < 1 && !(g.num.length > 1)) return null;

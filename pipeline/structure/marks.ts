@@ -26,12 +26,16 @@ export function findPoints(spans: Span[], t: Template, ocr = false): { value: nu
 /** An Indic virama (Devanagari to Malayalam) and the space a PDF's text layer may put after it. */
 const VIRAMA_SPACE = /([\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D])\s+(?=\p{L})/gu;
 
+/** A space between two Thai letters: Thai sets none inside a phrase, OCR reads one between letters (`ข้อ ละ 5 ค ะแนน`). */
+const THAI_SPACE = /(\p{Script=Thai})\s+(?=\p{Script=Thai})/gu;
+
 /**
  * A line's text as mark patterns read it: NFKC folds Arabic presentation forms (`ﻟﻜﻞ` as `لكل`),
  * full-width digits and CJK compatibility forms into the letters a template's words are written in;
- * a conjunct a text layer split after its virama (`प्रत् येक`) is one word again (`प्रत्येक`).
+ * a conjunct a text layer split after its virama (`प्रत् येक`) is one word again (`प्रत्येक`), and so
+ * are Thai letters OCR spaced apart.
  */
-export const markText = (text: string) => text.normalize('NFKC').replace(VIRAMA_SPACE, '$1');
+export const markText = (text: string) => text.normalize('NFKC').replace(VIRAMA_SPACE, '$1').replace(THAI_SPACE, '$1');
 
 /**
  * A heading's words before the marks it states for its questions (`Física` of `Física  Las preguntas

@@ -23,6 +23,10 @@ const BRACKETED = /[(（[【][^)）\]】]*[)）\]】]/gu;
 const SEPARATOR = /^[^\p{L}\p{N}]*[—–―\-:：.．][\s]*/u;
 /** The name's own separator where the number's word runs on (`部 ― 物理`: the word `部`, then the name). */
 const INNER_SEPARATOR = /\s[—–―\-:：]\s*/u;
+/** …on a page read by OCR, where a dash comes back as the stroke of Han's one or Hangul's ㅡ (`第1部 一 数学`, `3 영역ㅡ 화학`): followed by a space. */
+const OCR_SEPARATOR = /\s[—–―\-:：]\s*|[一ㅡ]\s+/u;
+/** A word OCR read as a dash's look-alike and nothing else. */
+const OCR_DASH = /^[一ㅡ]$/u;
 
 function letters(text: string): number {
   return [...text].filter(c => /\p{L}/u.test(c)).length;
@@ -58,13 +62,15 @@ export function numberedHeadingName(line: Line, text: string, lead: Lead | null,
   if (!lead || optionLabels > 0) return null;
   // Punctuation (the dash after the number) tells nothing of the weight: a scan's thin dash is no bold word.
   const prose = line.spans.filter(s => !s.math && /[\p{L}\p{N}]/u.test(s.text));
-  const allBold = prose.length > 0 && prose.every(isBold);
+  const ocr = line.spans.some(s => s.font.startsWith('ocr'));
+  // (Nor does a dash OCR read as `一` or `ㅡ`: a thin stroke reads light beside bold words.)
+  const allBold = prose.length > 0 && prose.filter(s => !(ocr && OCR_DASH.test(s.text.trim()))).every(isBold);
   // One set bold throughout may run on into what it states for its questions (`Sección 2 — Física  Las preguntas 1 a 4 valen 2 puntos cada una.`).
   if (text.trim().length > NUMBERED_HEADING_MAX_CHARS * (allBold ? BOLD_LONGER : 1)) return null;
   const rest = beforeMarks(afterLead(text, lead)).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();
   if (!names(rest)) return null;
   if (!allBold && sizeRatio < NUMBERED_HEADING_SIZE && capitalsShare(rest) < NUMBERED_HEADING_CAPITALS) return null;
-  const inner = INNER_SEPARATOR.exec(rest);
+  const inner = (ocr ? OCR_SEPARATOR : INNER_SEPARATOR).exec(rest);
   const name = (inner ? rest.slice(inner.index + inner[0].length) : rest.replace(SEPARATOR, '')).trim();
   return names(name) ? name : rest;
 }

@@ -11,12 +11,17 @@ const MARGIN_SLACK = 4;
 
 /**
  * Something at the margin of an OCR line that could be a question number read as nothing like one
- * (`S.`, `J,`, `&`): a short token with no Hangul or Han, in the number's place and size.
+ * (`S.`, `J,`, `&`): a short token of digits, signs and Latin, Greek or Cyrillic letters, in the number's place and size.
  */
 export function marginMark(line: Line, column: Edges, bodySize: number, t: Template): Span[] | null {
   const first = line.spans[0];
   // At the very edge: lines under a question are indented less than the template allows a number.
   if (!first || first.math || inset(lineStart(line), column, line.rtl) > Math.min(t.numbering.indentTolerance, MARGIN_SLACK) || first.size < bodySize * OCR_SMALL_SHARE) return null;
   const text = first.text.trim();
-  return /^\S{1,2}[.,]$/.test(text) || (/^[^\s\p{Script=Hangul}\p{Script=Han}]{1,3}$/u.test(text) && !t.options.markers.includes(text)) ? [first] : null;
+  // What OCR makes of a digit's shape is a digit, a sign or a letter of the alphabets it reads
+  // numbers in (`S`, `l`, `З`): a letter of another script is a word's (a Thai line read a letter at
+  // a time, an Arabic `في`), or Hangul's or Han's.
+  if (/[^\P{L}\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u.test(text)) return null;
+  // A capital and two small letters is a word (`Let`, `The`), not a number's garble (`Il`, `S`, `&`).
+  return /^\S{1,2}[.,]$/.test(text) || (/^\S{1,3}$/u.test(text) && !/^\p{Lu}\p{Ll}{2}$/u.test(text) && !t.options.markers.includes(text)) ? [first] : null;
 }

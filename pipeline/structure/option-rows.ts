@@ -48,15 +48,18 @@ function cellsOf(line: Line, skip: Set<Span>, t: Template): Span[][] {
 
 /**
  * What a label OCR garbled still looks like at a cell's start: an opening bracket and a character
- * (`(1`, `«(580`), or one or two characters and a stop or closing bracket (`(0)`, `2,`, `ϐϱ)`).
+ * (`(1`, `«(580`), or one or two characters and a stop or closing bracket (`(0)`, `2,`, `ϐϱ)`). A
+ * stop with a digit after it is a two-part number (a part `1.1.`, a decimal), no label.
  */
-const LABEL_LIKE = /^(?:[(（«]\S|\S{1,2}[)）\].．,:;])/u;
+const LABEL_LIKE = /^(?:[(（«]\S|\S{1,2}[)）\]:;]|\S{1,2}[.．,](?!\d))/u;
 /** A question's last cells are its options where at least this share of them open like a label: a table's last row opens with values. */
 const LABEL_SHARE = 0.5;
 /** Options are short: a block whose cells hold more characters than this on average is a question's parts (`(a) Να βρείτε το f(2). [1]`), not its choices. */
 const CELL_CHARS = 30;
 
-const labelLike = (cell: Span[]) => LABEL_LIKE.test(cell[0].text.trim());
+/** A range of marks opening a cell (`(0-1)` after a part's number): what a part is worth, no label. */
+const RANGE_MARK = /^[(（]\s*\d+\s*[–-]\s*\d+\s*[)）]/u;
+const labelLike = (cell: Span[]) => LABEL_LIKE.test(cell[0].text.trim()) && !RANGE_MARK.test(lineText(cell).trim());
 
 /**
  * The options a question ends with, by their shape alone: its last lines (never its first, which

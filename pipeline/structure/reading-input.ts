@@ -74,11 +74,15 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
       if (read !== null) { out.push({ f: prior, lead: null, style: 'ocr', read, major: null, instructions: kind === 'instructions' }); continue; }
+      // A lead OCR read cleanly with a word or bracket (`[9]`, `Câu 3`): as on any page.
+      const clean = f.lead !== null && ocrNumberText(f.text) === f.text;
+      if (clean && (f.lead!.open || f.lead!.word)) { out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }); continue; }
       // A mark that OCR read as a bare number (`17 (0–5) …`, a bold number printed without a stop) is
       // read as that number; anything else in a number's place is the decoder's to number.
       const mark = marginMark(f.line, left, bodySize, t);
-      if (mark) { out.push({ f: prior, lead: null, style: 'ocr', read: bareNumber(mark[0].text, t.numbering.max), major: null, instructions: kind === 'instructions' }); continue; }
-      if (f.lead && ocrNumberText(f.text) === f.text) out.push({ f, lead: f.lead, style: f.lead.style, read: f.lead.number, major: f.lead.major });
+      const unread = mark !== null && bareNumber(mark[0].text, t.numbering.max) === null;
+      if (mark && !(unread && continuesNumbered(features, f.index, out[out.length - 1]))) { out.push({ f: prior, lead: null, style: 'ocr', read: bareNumber(mark[0].text, t.numbering.max), major: null, instructions: kind === 'instructions' }); continue; }
+      if (clean) out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major });
       continue;
     }
     if (!f.lead) continue;
@@ -90,6 +94,21 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
     if (kind === 'instructions') for (const c of out.slice(out0)) c.instructions = true;
   }
   return labelsOrWords(out);
+}
+
+/**
+ * The line goes on with the paragraph a read number opened on the line just above it: set closer
+ * under that line than that line is under what stands before it (`18. In triangle ABC, ∠A = 30°` /
+ * `∠C is …`, the `∠C` read as `८0`). A mark OCR could not read there is the question's own text, not
+ * the next question's number: a question opens a paragraph, it does not continue one.
+ */
+function continuesNumbered(features: LineFeatures[], i: number, last: Candidate | undefined): boolean {
+  if (!last || last.read === null || last.f.index !== i - 1) return false;
+  const above = features[i - 1].line, line = features[i].line;
+  if (above.page !== line.page || above.column !== line.column) return false;
+  const before = features[i - 2]?.line;
+  const gapAbove = before && before.page === above.page && before.column === above.column ? above.bbox[1] - before.bbox[3] : Infinity;
+  return line.bbox[1] - above.bbox[3] < gapAbove;
 }
 
 /**

@@ -9,3 +9,20 @@ const BOLD_NAME = /bold|black|heavy|semibold|demi|-bd\b|,b\b/i;
 export function isBold(span: Pick<Span, 'font' | 'bold'>): boolean {
   return span.bold === true || BOLD_NAME.test(span.font);
 }
+
+/** An OCR line is bold where at least this share of its letters and digits are in bold words. */
+const OCR_BOLD_SHARE = 0.6;
+
+/**
+ * Most of the spans' letters are bold: how a line read by OCR is told bold, where a thin stroke
+ * (a dash, `一`, `|`) reads lighter than the words around it.
+ */
+export function mostlyBold(spans: readonly Pick<Span, 'font' | 'bold' | 'text'>[]): boolean {
+  let all = 0, bold = 0;
+  for (const s of spans) {
+    const n = [...s.text].filter(c => /[\p{L}\p{N}]/u.test(c)).length;
+    all += n;
+    if (isBold(s)) bold += n;
+  }
+  return all > 0 && bold / all >= OCR_BOLD_SHARE;
+}

@@ -1,0 +1,148 @@
+// Numbers read again alone where OCR's reading in context is not to be trusted: a question number
+// at a column's margin (a mark OCR read as none, a number in square brackets, digits another
+// script's model misread, a Latin lead such as `Q14.`), at the right margin of a line read right to
+// left, and a decimal another script's model misread.
+import { cellPng } from '../keys/grid.ts';
+import type { Gray } from '../pixels/gray.ts';
+import type { Box } from '../pixels/runs.ts';
+import type { OcrPool, OcrWord } from '../providers/ocr.ts';
+import { edgeWord, isBracketed } from './edge-words.ts';
+
+/** A bracketed number is this many times as wide as tall at least (`[1]`; a mark at a line's end holds more). */
+const BRACKETED_NUMBER_WIDTH = 0.8;
+/** A bracket's width, stem and bar, as a share of its height: cut from each side to read what it holds. */
+const BRACKET_SIDE = 0.3;
+
+/** Rows above and below a number's word (a share of its height) in which it is looked for again: a dropped `1` may stand a little taller. */
+const DIGIT_ROWS_PAD = 0.2;
+
+/**
+ * The question number at a band's margin, read again where OCR's reading in context is not to be
+ * trusted: `first` is the band's first word as OCR read it, `margin` how far in (pixels) a number
+ * may start, `digits` a reader of Latin digits where `pool` reads another script too. Null where
+ * the band's reading stands as it is.
+ */
+export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefined, gap: number, margin: number, pool: OcrPool, digits?: OcrPool): Promise<{ box: Box; text: string } | null> {
+  const inked = edgeWord(g, band, gap, 'left');
+  const inContext = first ? /^(\d{1,2})(\.?)$/.exec(first.text.trim()) : null;
+  // A number in square brackets at the margin (`[2]`, read `21.` or `41.` in context): the brackets
+  // known from their shape, the digits between them read alone.
+  if (inked && inked[0] <= margin && isBracketed(g, inked, BRACKETED_NUMBER_WIDTH)) {
+    const h = inked[3] - inked[1], side = Math.round(h * BRACKET_SIDE);
+    const number = await digitsAlone(g, [inked[0] + side, inked[1], inked[2] - side, inked[3]], digits ?? pool, AGAIN_SCALE);
+    if (number !== null) return { box: inked, text: `[${number}]` };
+  }
+  if (first && digits && digits !== pool) {
+    const again = await digitsAgain(g, band, first, gap, margin, 'left', digits);
+    if (again !== undefined) return again;
+  }
+  // A question number stands at the column's very edge (text under it is indented); a word OCR
+  // read as Hangul or Han is none. A number read in context, with its dot or bare (`17 (0–5)`, a
+  // bold number set without one), is left as read: read again alone it would be given a dot.
+  // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
+  // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
+  if (first && (inContext || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
+  // Else the first word of ink at the margin, read alone as a question number with digits only
+  // (`23.` that OCR in context read as `.`, `8.` as `&`); none where there is no ink at the edge.
+  if (!inked || inked[0] > margin || inked[2] - inked[0] > (inked[3] - inked[1]) * 3) return null;
+  const number = await digitsAlone(g, inked, pool);
+  return number === null ? null : { box: inked, text: `${number}.` };
+}
+
+/** Digits another script's model read are read again this many times enlarged: at the page's own size a bold `1.5` comes back `15` or `41.5`, a bold `11` `71`. */
+const AGAIN_SCALE = 3;
+
+/**
+ * A decimal on a page read by another script's model, read again by the Latin digits reader: Hindi's
+ * reads the bold `1` of `1.5` as `7`, or drops it (`.5`). Where the whole part is missing, the ink
+ * just left of the word (no other word's, within a word's gap) is taken in. Null where the word is
+ * no decimal, or where the reading again is none ending as the word did.
+ */
+export async function decimalAgain(g: Gray, word: Box, read: string, others: readonly Box[], gap: number, digits: OcrPool): Promise<{ box: Box; text: string } | null> {
+  const decimal = /^(\d{1,2})?([.,])(\d{1,2})$/.exec(read.trim());
+  if (!decimal) return null;
+  let box: Box = word;
+  if (!decimal[1]) {
+    const height = word[3] - word[1];
+    const before = edgeWord(g, [Math.max(0, word[0] - height * 2), word[1], word[0], word[3]], gap, 'right');
+    if (!before || word[0] - before[2] > gap || others.some(o => o[0] < before[2] && before[0] < o[2] && o[1] < word[3] && word[1] < o[3])) return null;
+    box = [before[0], word[1], word[2], word[3]];
+  }
+  for (const mode of ['line', 'word'] as const) {
+    const m = /^(\d{1,2})[.,](\d{1,2})$/.exec((await digits.recognize(await cellPng(g, box, AGAIN_SCALE, 10), { mode, whitelist: '0123456789.,' })).text.replace(/\s+/g, ''));
+    if (m && m[2] === decimal[3]) return { box, text: `${m[1]}${decimal[2]}${m[2]}` };
+  }
+  return null;
+}
+
+/**
+ * The question number at the right margin of a band read right to left (an Arabic page's `13.`
+ * stands at its column's right edge): read again by the Latin digits reader where another script's
+ * model read it (`3.` for `13.`, its first digit dropped). `last` is the band's rightmost word,
+ * `margin` how far left of the column's right edge (pixels) a number may end.
+ */
+export async function numberAtRightMargin(g: Gray, band: Box, last: OcrWord | undefined, gap: number, margin: number, digits: OcrPool): Promise<{ box: Box; text: string } | null> {
+  return (last ? await digitsAgain(g, band, last, gap, margin, 'right', digits) : undefined) ?? null;
+}
+
+/**
+ * Digits another script's model read as a band's number (`7.`, `॥7.`, `.3` on a right-to-left line),
+ * read again alone by the Latin reader from the ink's edge on the number's side: a `1` it dropped
+ * stands beside its word (left of it, or on a right-to-left line between it and the text), or came
+ * back as a stroke of the script's own. Undefined where the word is no such number at the margin
+ * (the band is left to other readings); null where the reading in context stands.
+ */
+async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margin: number, side: 'left' | 'right', digits: OcrPool): Promise<{ box: Box; text: string } | null | undefined> {
+  // What stands before the digits: a stop, a stroke, or what is left of a Latin lead (`QI4.` for `Q14.`).
+  const read = /^((?:[A-Za-z]|[^\p{L}\p{N}\s]){0,3}?)(\d{1,2})(\.?)$/u.exec(word.text.trim());
+  if (!read) return undefined;
+  // At the margin give or take a digit's height (a page scanned askew moves lines a few pixels in),
+  // and read again in the word's own rows (the ink at the edge may run down into the next line, `∠` under `18.`).
+  const height = word.bbox[3] - word.bbox[1];
+  const pad = Math.round(height * DIGIT_ROWS_PAD);
+  const rows = edgeWord(g, [band[0], Math.max(band[1], word.bbox[1] - pad), band[2], Math.min(band[3], word.bbox[3] + pad)], gap, side);
+  const atMargin = rows && (side === 'left' ? rows[0] <= margin + height && word.bbox[0] - rows[2] <= height : rows[2] >= margin - height && rows[0] - word.bbox[2] <= height);
+  if (!rows || !atMargin) return undefined;
+  const box: Box = side === 'left'
+    ? [Math.min(rows[0], word.bbox[0]), Math.min(rows[1], word.bbox[1]), word.bbox[2], Math.max(rows[3], word.bbox[3])]
+    : [word.bbox[0], Math.min(rows[1], word.bbox[1]), Math.max(rows[2], word.bbox[2]), Math.max(rows[3], word.bbox[3])];
+  const lettered = /[A-Za-z]/.test(read[1]);
+  const again = lettered ? null : await digitsAlone(g, box, digits, AGAIN_SCALE, side === 'right');
+  // (Never fewer digits than read in context: a wide `１１．` may come back alone as `1`.)
+  const kept = again !== null && String(again).length >= read[2].length;
+  if (!kept) {
+    // A Latin lead before the digits (`Q14.`, its `Q` read `(` or lost with the `1`): read as the Latin reader reads it.
+    const led = await latinLead(g, box, digits);
+    const text = led && String(led.number).length >= read[2].length ? `${led.lead}${led.number}${read[3] || led.stop}` : null;
+    // (Read as in context, it stands as read there.)
+    return text && text !== word.text.trim() ? { box, text } : null;
+  }
+  if (again === Number(read[2]) && !read[1]) return null;
+  // The stop as read: after the number, or before it where a right-to-left line was read in its visual order (`.13`).
+  const stopBefore = side === 'right' && /^[.．]$/.test(read[1]);
+  return { box, text: stopBefore ? `.${again}` : `${again}${read[3]}` };
+}
+
+/** A number with a Latin lead (`Q14.`, `Ex. 3`) read by the Latin reader, letters and all; null where it reads as none. */
+async function latinLead(g: Gray, box: Box, latin: OcrPool): Promise<{ lead: string; number: number; stop: string } | null> {
+  const png = await cellPng(g, box, AGAIN_SCALE, 10);
+  for (const mode of ['line', 'word'] as const) {
+    const m = /^([A-Z][A-Za-z]?\.?)(\d{1,2})(\.?)$/.exec((await latin.recognize(png, { mode })).text.replace(/\s+/g, ''));
+    if (m) return { lead: m[1], number: Number(m[2]), stop: m[3] };
+  }
+  return null;
+}
+
+/** A question number's box read alone with digits only: its number, or null where it reads as none. */
+async function digitsAlone(g: Gray, box: Box, pool: OcrPool, scale = 1, stopFirst = false): Promise<number | null> {
+  const png = await cellPng(g, box, scale, 10);
+  // A lone `8.` may come back empty in one mode and whole in another. A stop may come first only
+  // where a right-to-left line's number was cut out with its stop on the left (elsewhere `.59` is
+  // what is left of a label, `B.5.`).
+  const number = stopFirst ? /^\.?(\d{1,2})\.?$/ : /^(\d{1,2})\.?$/;
+  for (const mode of ['line', 'word'] as const) {
+    const m = number.exec((await pool.recognize(png, { mode, whitelist: '0123456789.' })).text.replace(/\s+/g, ''));
+    if (m) return Number(m[1]);
+  }
+  return null;
+}
