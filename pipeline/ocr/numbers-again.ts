@@ -55,7 +55,8 @@ const AGAIN_SCALE = 3;
 /**
  * A decimal on a page read by another script's model, read again by the Latin digits reader: Hindi's
  * reads the bold `1` of `1.5` as `7`, or drops it (`.5`). Where the whole part is missing, the ink
- * just left of the word (no other word's, within a word's gap) is taken in. Null where the word is
+ * just left of the word (no other word's, within a word's gap) is taken in; `others` are the band's
+ * word boxes, the word's own among them. Null where the word is
  * no decimal, or where the reading again is none ending as the word did.
  */
 export async function decimalAgain(g: Gray, word: Box, read: string, others: readonly Box[], gap: number, digits: OcrPool): Promise<{ box: Box; text: string } | null> {
@@ -65,7 +66,7 @@ export async function decimalAgain(g: Gray, word: Box, read: string, others: rea
   if (!decimal[1]) {
     const height = word[3] - word[1];
     const before = edgeWord(g, [Math.max(0, word[0] - height * 2), word[1], word[0], word[3]], gap, 'right');
-    if (!before || word[0] - before[2] > gap || others.some(o => o[0] < before[2] && before[0] < o[2] && o[1] < word[3] && word[1] < o[3])) return null;
+    if (!before || word[0] - before[2] > gap || others.some(o => o !== word && o[0] < before[2] && before[0] < o[2] && o[1] < word[3] && word[1] < o[3])) return null;
     box = [before[0], word[1], word[2], word[3]];
   }
   for (const mode of ['line', 'word'] as const) {

@@ -263,6 +263,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   const drawings = drawingsIn(g, columnBoxes, bodyWords, px(DRAWING_W), px(DRAWING_H), px(LABEL_GAP));
   const strokes = new Set([...drawings.strokes].map(i => bodyWords[i]));
   for (const [i, { words, mark }] of areas.entries()) {
+    const wordBoxes = words.map(o => o.bbox);
     const marks = [mark, numbers[i]].filter((m): m is { box: Box; text: string } => m !== null);
     for (const m of marks) {
       const h = (m.box[3] - m.box[1]) / scale;
@@ -279,7 +280,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       if (marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
       let text = ownScriptLetters(w.text);
       // A decimal another script's model read (`7.5`, `.5` for `1.5`), read again by the Latin digits reader.
-      const decimal = digits && digits !== pool ? await decimalAgain(g, w.bbox, text, words.filter(o => o !== w).map(o => o.bbox), px(WORD_GAP), digits) : null;
+      const decimal = digits && digits !== pool ? await decimalAgain(g, w.bbox, text, wordBoxes, px(WORD_GAP), digits) : null;
       if (decimal) { text = decimal.text; x0 = decimal.box[0]; }
       // A word over a ring: the garbled marker is dropped; what reaches past the ring is kept.
       const ring = rings.find(r => overlaps(r.box, [x0, y0, x1, y1]));
