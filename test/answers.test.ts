@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, ROOT } from '../pipeline/config.ts';
 import { readKeyImage } from '../pipeline/keys/image-key.ts';
-import { fallsAcross, readGridKey } from '../pipeline/keys/grid-key.ts';
+import { fallsAcross, readGridKey, sameShapeAgree } from '../pipeline/keys/grid-key.ts';
 import { answerCharacters } from '../pipeline/keys/option-answer.ts';
 import { loadGray, type Gray } from '../pipeline/pixels/gray.ts';
 import sharp from 'sharp';
@@ -212,6 +212,37 @@ describe('a key picture of numbers over answers', () => {
     return r?.blocks.map(b => `${b.headings.join('/')}: ${b.entries.map(e => `${e.number}=${e.answer}${e.circled ? 'o' : ''}`).join(' ')}`);
   };
 
+  it('reads a table\'s last cell wrapped onto a table of its own (`11` under 1–10, `16` under a selection\'s 2 … 14)', async () => {
+    const S = 200 / 72;
+    const grid = (y: number, numbers: string[], answers: string[]) => numbers.map((n, i) => `<rect x="${20 + 30 * i}" y="${y}" width="30" height="22" fill="#eee" stroke="black"/>
+      <text x="${26 + 30 * i}" y="${y + 16}" font-size="12">${n}</text><rect x="${20 + 30 * i}" y="${y + 22}" width="30" height="22" fill="none" stroke="black"/>
+      <text x="${29 + 30 * i}" y="${y + 38}" font-size="12">${answers[i]}</text>`).join('');
+    const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${360 * S}" height="${150 * S}" viewBox="0 0 360 150"><rect width="360" height="150" fill="white"/><g font-family="DejaVu Sans">${body}</g></svg>`;
+    const picture = async (body: string) => loadGray(await sharp(Buffer.from(svg(body))).png().toBuffer());
+    const title = '<text x="20" y="22" font-size="14" font-weight="bold">Answers</text>';
+    const wrapped = await picture(title + grid(30, ['2', '3', '5', '6', '8', '9', '10', '12', '13', '14'], [...'BCDAEBCDAB']) + grid(90, ['16'], ['D']));
+    expect(await read(wrapped)).toEqual(['Answers: 2=B 3=C 5=D 6=A 8=E 9=B 10=C 12=D 13=A 14=B 16=D']);
+    // A lone cell under a heading starts no run of its own.
+    const headed = await picture(title + grid(30, ['1', '2', '3'], [...'ABC']) + '<text x="20" y="95" font-size="14" font-weight="bold">Physics</text>' + grid(105, ['4'], ['D']));
+    expect(await read(headed)).toEqual(['Answers: 1=A 2=B 3=C']);
+  }, 120_000);
+
+  it('gives cells of one shape the reading most of them have, and the letter one of them was also read as', () => {
+    const g = { width: 40, height: 10, data: new Uint8Array(400).fill(255) };
+    // Three glyphs alike (a bar with a dot under it), one unlike (a bar alone).
+    for (const x0 of [2, 12, 22, 32]) for (let x = x0; x < x0 + 6; x++) { g.data[2 * 40 + x] = 0; g.data[3 * 40 + x] = 0; }
+    for (const x0 of [2, 12, 22]) for (const [x, y] of [[x0 + 2, 6], [x0 + 3, 6], [x0 + 2, 7], [x0 + 3, 7]]) g.data[y * 40 + x] = 0;
+    const box = (x0: number, tall: boolean): [number, number, number, number] => [x0, 2, x0 + 6, tall ? 8 : 4];
+    const cells = [
+      { number: 1, ink: box(2, true), read: { answer: '3', circled: false }, table: 0 },
+      { number: 2, ink: box(12, true), read: { answer: '3', circled: false, alternative: 'ج' }, table: 0 },
+      { number: 3, ink: box(22, true), read: null, table: 0 },
+      { number: 4, ink: box(32, false), read: { answer: '7', circled: false }, table: 0 },
+    ];
+    sameShapeAgree(g, cells);
+    expect(cells.map(c => `${c.number}=${c.read?.answer}/${c.read?.alternative ?? ''}`)).toEqual(['1=3/ج', '2=3/ج', '3=3/ج', '4=7/']);
+  });
+
   it('reads a table set right to left (4 3 2 1 across, as an Arabic key prints it) from its right end, as one block', async () => {
     expect(fallsAcross([4, 3, null, 1])).toBe(true);
     expect(fallsAcross([1, 2, 3, 4])).toBe(false);
@@ -247,6 +278,15 @@ describe('keys read by their structure', () => {
     expect(readPairKey(lines).flatMap(b => b.entries.map(e => `${e.number}=${e.answer}`))).toEqual(['1=D', '2=5', '4=7', '6=C', '7=A']);
     // Without positions (OCR text) the same rows stay numbers over answers: nothing says they stand in columns.
     expect(rows('1 D', '2 5', '4 7', '6 C')).not.toContain(': 1=D 2=5 4=7 6=C');
+  });
+
+  it('read a table of number | answer rows whose first row leaves a number out (`2 20` then `4 C`) as pairs, and a row a page break printed twice once', () => {
+    // Fuzzer seed 20261201, paper 0110: `2 20` over `4 C` is no row of numbers over answers, the rows under it go on in its columns.
+    const at = (page: number, ...cells: [string, number][]) => ({ page, tokens: cells.map(([text, x]) => ({ text, x0: x, x1: x + 6 * text.length })) });
+    const lines = [at(1, ['#', 40], ['Answer', 60]), at(1, ['2', 40], ['20', 62]), at(1, ['4', 40], ['C', 62]), at(1, ['5', 40], ['D', 62]), at(1, ['6', 40], ['8', 62]), at(2, ['6', 40], ['8', 62]), at(2, ['7', 40], ['A', 62])];
+    expect(readPairKey(lines).map(b => b.entries.map(e => `${e.number}=${e.answer}`).join(' '))).toEqual(['2=20 4=C 5=D 6=8 7=A']);
+    // Two rows are no table: `1 2` over `A B` stays numbers over answers.
+    expect(readPairKey([at(1, ['1', 40], ['2', 62]), at(1, ['A', 40], ['B', 62])]).flatMap(b => b.entries.map(e => `${e.number}=${e.answer}`))).toEqual(['1=A', '2=B']);
   });
 
   it('read a table set right to left from the right, and a right-to-left run of pairs with its first number moved to the end by bidi', () => {

@@ -24,7 +24,8 @@ import { otsuLevel } from '../pipeline/pixels/threshold.ts';
 import { cropPng } from '../pipeline/pixels/crop.ts';
 import { closeOcr, ocrPool, withoutBidiMarks } from '../pipeline/providers/ocr.ts';
 import { MISSED_SPACE, partAtMissedSpaces } from '../pipeline/ocr/missed-spaces.ts';
-import { ruledTables } from '../pipeline/pixels/cells.ts';
+import { inkBox, ruledTables } from '../pipeline/pixels/cells.ts';
+import { shapeGroups } from '../pipeline/pixels/same-shape.ts';
 import { pageTables } from '../pipeline/ocr/table-cells.ts';
 import { rulesFromImage, withoutRules } from '../pipeline/pixels/rules.ts';
 import fs from 'node:fs';
@@ -50,6 +51,8 @@ function inkIn(g: Gray, [x0, y0, x1, y1]: Box): number {
 }
 
 const px = (v: number) => Math.round(v * SCALE);
+/** The ink box within a box of the picture. */
+const inkBoxOf = (g: Gray, [x0, y0, x1, y1]: Box): Box => inkBox(g, x0, y0, x1, y1)!;
 const HEADING = '<rect x="20" y="20" width="70" height="22" fill="none" stroke="black" stroke-width="1"/><text x="28" y="36" font-size="11" font-weight="bold">Vật lí</text>';
 
 describe('frames round text on a scanned page', () => {
@@ -108,6 +111,19 @@ describe('frames round text on a scanned page', () => {
   });
 });
 
+describe('glyphs of one shape', () => {
+  it('groups cells that print the same letter, a pixel apart, and parts letters a dot or a bar tells apart', async () => {
+    const letters = ['ج', 'ج', 'ح', 'خ', 'ج', 'E', 'F', 'E'];
+    // Each at its own place, a fraction of a point off the grid (as cells of a table fall on the pixels).
+    const g = await strip(letters.map((c, i) => `<text x="${20 + i * 50 + (i % 3) * 0.13}" y="${60 + (i % 2) * 0.21}" font-size="14" font-family="DejaVu Sans">${c}</text>`).join(''));
+    const boxes = letters.map((_, i) => inkBoxOf(g, [px(15 + i * 50), px(30), px(60 + i * 50), px(80)]));
+    const groups = shapeGroups(g, boxes);
+    const same = (i: number, j: number) => groups[i] === groups[j];
+    expect([same(0, 1), same(0, 4), same(5, 7)]).toEqual([true, true, true]);
+    expect([same(0, 2), same(0, 3), same(2, 3), same(5, 6)]).toEqual([false, false, false, false]);
+  });
+});
+
 describe('bold told from the pixels', () => {
   it('measures a bold word\'s strokes a quarter thicker or more than the same word set regular', async () => {
     const g = await strip('<text x="20" y="40" font-size="11">Physics</text><text x="220" y="40" font-size="11" font-weight="bold">Physics</text><text x="20" y="80" font-size="9">chemistry 12</text>');
@@ -153,6 +169,14 @@ describe('option labels read as digits in a column of options', () => {
     // A label read with a stray bracket keeps its stop, and takes the run's shape.
     const stray = lines([40, 'A.', '1'], [40, 'B.', '2'], [40, '(6.', '3'], [40, 'D.', '4']);
     expect(labelRuns(stray, []).map(s => s.text)).toContain('C.');
+  });
+
+  it('reads b and d where a Hindi page read 0 between a, c and e, in lower case as its letters print them', () => {
+    const page = lines([40, '3)', '8'], [40, '0)', '9'], [40, 'c)', '7'], [40, '0)', '6'], [40, 'e)', '8']);
+    expect(labelRuns(page, []).map(s => s.text).filter((_, i) => i % 2 === 0)).toEqual(['a)', 'b)', 'c)', 'd)', 'e)']);
+    // Letters of two cases say nothing of one alphabet.
+    const mixed = lines([40, 'a)', 'x'], [40, '0)', 'y'], [40, 'C)', 'z']);
+    expect(labelRuns(mixed, []).map(s => s.text)).toEqual(mixed.map(s => s.text));
   });
 
   it('leaves a numbered list, a run whose letters disagree on their places, and digits under another stop', () => {

@@ -61,13 +61,13 @@ describe('segment', () => {
 });
 
 /** A paper's line as the decoder reads it: its text at the column's edge, with what it carries. */
-function features(rows: { text: string; heading?: LineFeatures['heading']; marks?: boolean; part?: boolean; bold?: boolean; hanging?: boolean; indent?: number; options?: number[] }[]): LineFeatures[] {
+function features(rows: { text: string; heading?: LineFeatures['heading']; labelOpens?: boolean; marks?: boolean; part?: boolean; bold?: boolean; hanging?: boolean; indent?: number; options?: number[] }[]): LineFeatures[] {
   return rows.map((r, index) => {
     const line = { page: 1 + Math.floor(index / 4), column: 0, bbox: [70, 100 + index * 20, 400, 112 + index * 20] as [number, number, number, number], spans: [{ ...span(r.text, 70, 110 + index * 20), font: r.bold ? 'Body-Bold' : 'Body' }] };
     const lead = readLead(line);
     return {
       index, line, text: r.text, lead, indent: r.indent ?? 0, atEdge: !r.indent, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false, hanging: !!r.hanging,
-      heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: r.options ?? [], marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
+      heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: r.options ?? [], labelOpens: !!r.labelOpens, marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
       numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
       continued: lead !== null && generic.re.continued.some(re => re.test(lead.rest)),
     };
@@ -122,6 +122,19 @@ describe('decoder', () => {
     ]);
     const reading = decode(fs, candidates(fs), settings);
     expect(reading.anchors.map(a => `${a.candidate.major}${a.number}@${a.candidate.f.index}`)).toEqual(['A1@1', 'A2@3', 'A3@5', 'B1@8', 'B2@10']);
+  });
+
+  it('takes no question\'s own number for its first option where options are numbered as questions are (an instruction list `1.`–`7.` before them carries nothing)', () => {
+    // Options `1.`–`4.` set in under their question; the cover's instructions `1.`–`7.` at the edge.
+    const option = (k: number) => ({ text: `${k + 1}. ${k * 3 + 2}`, indent: 14, options: [k], labelOpens: true });
+    const instructions = [1, 2, 3, 4, 5, 6, 7].map(n => ({ text: `${n}. Read the instructions before you start.`, options: [n - 1], labelOpens: true }));
+    const question = (n: number) => [{ text: `${n}. What is ${n} + ${n}?`, options: [n - 1], labelOpens: true }, ...[0, 1, 2, 3].map(option)];
+    const fs = features([...instructions, { text: 'Part 1 — Mathematics', bold: true }, ...question(1), ...question(2), ...question(3)]);
+    const reading = decode(fs, candidates(fs), { ...settings, stated: true });
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@8', '2@13', '3@18']);
+    // Read with a question's number as its first option, instruction 1 and the option `2.` under it carried options.
+    const asOptions = fs.map(f => ({ ...f, labelOpens: false }));
+    expect(decode(asOptions, candidates(asOptions), { ...settings, stated: true }).anchors[0].candidate.f.index).toBe(0);
   });
 
   it('restarts the numbering under a numbered subject heading (`Part 2 — Physics`) and takes no such heading as a question', () => {
@@ -701,6 +714,12 @@ describe('marks stated for many questions at once', () => {
     expect(read([], [{ text: 'प्रश् न संख् या 12 से 15 तक प्रत् येक प्रश् न 2 अंक का है।', before: 0 }])).toEqual([[12, 15, 2]]);
   });
 
+  it('reads a `1` OCR read as a danda or a bar opening a mark (`(। अंक)`) as 1, and a danda ending a sentence as none', () => {
+    expect(markText('समीकरण हल कीजिए। (। अंक)')).toBe('समीकरण हल कीजिए। (1 अंक)');
+    expect(markText('[| mark]')).toBe('[1 mark]');
+    expect(markText('यह सही है। (2 अंक)')).toBe('यह सही है। (2 अंक)');
+  });
+
   it('reads Thai that OCR spaced letter by letter (`ข้อ 1 ถึงข้อ 3 ข้อ ละ 5 ค ะแนน`)', () => {
     expect(read([], [{ text: 'คณิตศาสตร์ ข้ อ 1 ถึ ง ข้ อ 3 ข้ อ ละ 5 ค ะ แน น', before: 0 }])).toEqual([[1, 3, 5]]);
   });
@@ -860,6 +879,18 @@ describe('options read by place on a scan', () => {
     expect(learnOptionRows(grid, using('latin-upper-paren'), scanned, labels)).toEqual({ count: 4, labels: ['A', 'B', 'C', 'D'] });
     const wrapped = [1, 2, 3].map(n => question(n, n * 100, ['(Aio', 'EBP) I20', '(C) 121', '(D) 123'], ['(E) 127']));
     expect(learnOptionRows(wrapped, using('latin-upper-paren'), scanned, labels)?.count).toBe(5);
+  });
+
+  it('parts a row\'s cells at a bracketed label OCR read as words of its own (`(` `ㄴ` `)86`), set closer than cells are', () => {
+    const t = using('hangul-jamo-paren');
+    // Cells 0.9 type sizes apart, each label's bracket, letter and stop read as words: `( 7 ) 79`.
+    const tight = [1, 2, 3].map(n => ({ lines: [row(n * 100, [`${n}번 다음 값을 구하시오`]), row(n * 100 + 14, ['( 7 ) 79', '( ㄴ ) 86', '( ㄷ )81', '( 2 ) 91'], 0.9)], anchor: [] as Span[] }));
+    const rows = learnOptionRows(tight, t, scanned, labels)!;
+    expect(rows).toEqual({ count: 4, labels: ['ㄱ', 'ㄴ', 'ㄷ', 'ㄹ'] });
+    expect(optionsOf(tight[0].lines, t, new Set(), true, rows).options.map(o => `${o.label}:${o.text}`)).toEqual(['ㄱ:79', 'ㄴ:86', 'ㄷ:81', 'ㄹ:91']);
+    // A formula's bracket a word space after its letter opens no cell.
+    const formula = [1, 2, 3].map(n => ({ lines: [row(n * 100, [`${n}. Tính giá trị của biểu thức sau đây`]), row(n * 100 + 14, ['f (x) = 3x + 2 khi x = 1'], 0.9)], anchor: [] as Span[] }));
+    expect(learnOptionRows(formula, t, scanned, labels)).toBeNull();
   });
 
   it('finds no rows where questions end in prose OCR spaced wide, in two cells, or in a table of values', () => {

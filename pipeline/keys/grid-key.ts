@@ -11,6 +11,8 @@ import { readCircled, readNumber } from './image-key.ts';
 import { gridTables, type GridCell, type GridRow } from './key-table.ts';
 import { answerToken, PairBlocks, type PairBlock } from './pair-key.ts';
 import { numberRun } from './number-run.ts';
+import { shapeGroups } from '../pixels/same-shape.ts';
+import type { Box } from '../pixels/runs.ts';
 
 /** The characters an answer cell may hold (for OCR's whitelist), and how a reading is folded onto them. */
 export interface AnswerAlphabet {
@@ -35,15 +37,36 @@ const centre = (c: GridCell) => (c.box[0] + c.box[2]) / 2;
  * is no such row. A key printed right to left (an Arabic paper's) runs its numbers from the right.
  * A cell whose reading the run overrules, or left unread, is read again in every page mode of the
  * digit reader: a reading they confirm that keeps the row rising stands (the run's first numbers
- * may leave some out: 22 26 28 29 30 …), else the run's number, else none.
+ * may leave some out: 22 26 28 29 30 …), else the run's number, else none. `follows`: the number
+ * the key read last, with no heading since.
  */
-async function numberRow(g: Gray, row: GridRow, digits: OcrPool): Promise<(number | null)[] | null> {
+async function numberRow(g: Gray, row: GridRow, digits: OcrPool, follows: number | null): Promise<(number | null)[] | null> {
   const cells = row.cells.filter(c => c.ink);
-  if (cells.length < 2 || cells.some(c => isCircled(g, c.ink!))) return null;
-  const read = (await Promise.all(cells.map(c => readNumber(digits, g, c.ink!)))).map(r => (r ? Number(r) : null));
-  const ltr = numberRun(read);
-  const rtl = ltr ? null : numberRun([...read].reverse());
+  if (!cells.length || cells.some(c => isCircled(g, c.ink!))) return null;
+  const readAll = async (thorough: boolean) => (await Promise.all(cells.map(c => readNumber(digits, g, c.ink!, thorough)))).map(r => (r ? Number(r) : null));
+  const runs = (xs: (number | null)[]) => { const l = numberRun(xs); return { ltr: l, rtl: l ? null : numberRun([...xs].reverse()) }; };
+  // One number alone (a table's last cell wrapped onto a table of its own: `11` under 1–10, `16`
+  // under a selection's 2 3 5 … 14) is a row of numbers only where it goes on with the run just
+  // read, as every page mode reads it.
+  if (cells.length === 1) {
+    if (follows === null) return null;
+    const alone = await readAll(true);
+    return alone[0] !== null && alone[0] > follows ? alone : null;
+  }
+  let read = await readAll(false);
+  let { ltr, rtl } = runs(read);
   if (!ltr && !rtl) return null;
+  // A row that does not rise by one (a selection's numbers, 1 4 5 7 …) has no run to overrule a
+  // misreading (`11` read `41` after 10): every cell is read in every page mode, as the run's own
+  // doubtful cells are below.
+  if (!byOne(ltr ?? rtl!)) {
+    const slow = await readAll(true);
+    const again = runs(slow);
+    if (again.ltr || again.rtl) {
+      ({ ltr, rtl } = again);
+      read = slow;
+    }
+  }
   // Everything in reading order from here.
   const inOrder = <T>(xs: T[]) => (rtl ? [...xs].reverse() : xs);
   const run = ltr ?? rtl!;
@@ -63,6 +86,9 @@ async function numberRow(g: Gray, row: GridRow, digits: OcrPool): Promise<(numbe
   const fixed = rises(out) ? out : run;
   return inOrder(rises(fixed) ? fixed : fixed.map(() => null));
 }
+
+/** Whether a run of item numbers rises by one at every step, none unread. */
+const byOne = (run: (number | null)[]) => run.every((n, i) => n !== null && (i === 0 || n === run[i - 1]! + 1));
 
 /**
  * One answer cell: a ring's digit, or the letters or value OCR reads with the answer alphabet. A
@@ -128,42 +154,88 @@ async function textBetween(g: Gray, text: OcrPool, top: number, bottom: number):
   return (await text.recognize(png, { mode: 'block' })).text.split('\n').map(l => l.trim()).filter(Boolean);
 }
 
+type Answer = { answer: string; circled: boolean; alternative?: string };
+
+/** An answer cell as read: its item number, its ink and its reading (null where none). */
+interface CellReading { number: number; ink: Box; read: Answer | null; table: number }
+
 /**
  * Read a picture of numbers-over-answers tables. Null where no table has a row of numbers with a
- * row under it (a key of another layout: the caller reads it otherwise).
+ * row under it (a key of another layout: the caller reads it otherwise). Every answer cell is read
+ * first; cells of one shape are then settled together (`sameShapeAgree`), and the blocks built.
  */
 export async function readGridKey(g: Gray, digits: OcrPool, letters: OcrPool, text: OcrPool, alphabet: AnswerAlphabet): Promise<GridKeyReading | null> {
   const out = new PairBlocks();
   const problems: string[] = [];
-  let found = false;
+  // What the tables give, in order: a heading, or a row of answer cells.
+  const events: ({ heading: string } | { cells: CellReading[] })[] = [];
   let above = 0;
+  // The number read last with no heading since (a table's last cell wrapped onto a table of its own).
+  let last: number | null = null;
   for (const [ti, rows] of gridTables(g).entries()) {
     const top = rows[0].y0, bottom = rows[rows.length - 1].y1;
     const headings = await textBetween(g, text, above, top - 3);
     above = bottom + 3;
     let any = false;
     for (let r = 0; r + 1 < rows.length; r++) {
-      let numbers = await numberRow(g, rows[r], digits);
+      let numbers = await numberRow(g, rows[r], digits, headings.length && !any ? null : last);
       if (numbers === null) continue;
-      if (!any) for (const h of headings) out.heading(h);
-      any = found = true;
+      if (!any) for (const h of headings) events.push({ heading: h });
+      any = true;
       let cells = rows[r].cells.filter(c => c.ink);
       // A table set right to left (an Arabic key: 4 3 2 1 across) is read from its right end: its
       // numbers rise the way its rows are read.
       if (fallsAcross(numbers)) [cells, numbers] = [[...cells].reverse(), [...numbers].reverse()];
       const under = rows[r + 1];
-      const answers = await Promise.all(cells.map(async (c, i) => {
+      const read = await Promise.all(cells.map(async (c, i): Promise<CellReading | null> => {
         const n = numbers[i];
         if (n === null) { problems.push(`table ${ti + 1}: the item number in column ${i + 1} cannot be read`); return null; }
         const cell = under.cells.find(u => centre(c) > u.box[0] && centre(c) < u.box[2]);
         if (!cell?.ink) { problems.push(`table ${ti + 1}: item ${n} has no answer in the key`); return null; }
-        const a = await readAnswer(g, cell, digits, letters, alphabet);
-        if (!a) problems.push(`table ${ti + 1}: the answer to item ${n} cannot be read`);
-        return a;
+        return { number: n, ink: cell.ink, read: await readAnswer(g, cell, digits, letters, alphabet), table: ti };
       }));
-      answers.forEach((a, i) => { if (a) out.add(numbers[i]!, a); });
+      const row = read.filter((x): x is CellReading => x !== null);
+      events.push({ cells: row });
+      const known = numbers.filter((n): n is number => n !== null);
+      if (known.length) last = Math.max(...known);
       r++;
     }
   }
-  return found ? { blocks: out.blocks, problems } : null;
+  if (!events.some(e => 'cells' in e)) return null;
+  sameShapeAgree(g, events.flatMap(e => ('cells' in e ? e.cells : [])));
+  for (const e of events) {
+    if ('heading' in e) { out.heading(e.heading); continue; }
+    for (const c of e.cells) {
+      if (c.read) out.add(c.number, c.read);
+      else problems.push(`table ${c.table + 1}: the answer to item ${c.number} cannot be read`);
+    }
+  }
+  return { blocks: out.blocks, problems };
+}
+
+/**
+ * Cells of one shape hold one answer: each takes the reading most of them have (an unread cell
+ * too), and, where that is a digit, the letter any of them was also read as (`ج` read `3` in
+ * three cells and `ج` in one: the question, whose options are lettered, says which is meant).
+ */
+export function sameShapeAgree(g: Gray, cells: CellReading[]): void {
+  const groups = new Map<number, CellReading[]>();
+  shapeGroups(g, cells.map(c => c.ink)).forEach((k, i) => groups.set(k, [...(groups.get(k) ?? []), cells[i]]));
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const read = members.map(m => m.read).filter((r): r is Answer => r !== null);
+    const answer = mostCommon(read.map(r => r.answer));
+    if (answer === undefined) continue;
+    const isLetter = (x: string) => /^[\p{L}\p{M}\u0640]+$/u.test(x);
+    const letter = isLetter(answer) ? undefined : mostCommon(read.flatMap(r => [r.answer, r.alternative ?? ''].filter(isLetter)));
+    const circled = read.find(r => r.answer === answer)!.circled;
+    for (const m of members) m.read = { answer, circled, ...(letter ? { alternative: letter } : {}) };
+  }
+}
+
+/** The value that occurs most often (the first on a tie), or undefined for none. */
+function mostCommon(xs: string[]): string | undefined {
+  const count = new Map<string, number>();
+  for (const x of xs) count.set(x, (count.get(x) ?? 0) + 1);
+  return [...count.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }

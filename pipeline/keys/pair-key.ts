@@ -212,6 +212,9 @@ export class PairBlocks {
 
   add(number: number, a: { answer: string; circled: boolean; alternative?: string }): void {
     const last = this.current?.entries[this.current.entries.length - 1];
+    // The row just read, again (a table row split by a page break is printed at the foot of one
+    // page and the head of the next): the same entry, not a new block.
+    if (last && number === last.number && a.answer === last.answer) return;
     if (!this.current || (last && number <= last.number)) {
       this.current = { headings: [...this.headings].reverse(), entries: [] };
       this.blocks.push(this.current);
@@ -252,7 +255,7 @@ export function readPairKey(lines: KeyTextLine[]): PairBlock[] {
     const last = out.lastNumber();
     const below = pairs && next && next.page === line.page ? pairsOn(next.tokens) : null;
     const followsRow = inPairs && last !== null && pairs !== null && (pairs[0].number === last + 1 || (pairs[0].number > last && above !== null && sameColumns(above, line.tokens)));
-    const goesOn = pairs !== null && (followsRow || (below !== null && below[0].number === pairs[pairs.length - 1].number + 1));
+    const goesOn = pairs !== null && (followsRow || (below !== null && below[0].number === pairs[pairs.length - 1].number + 1) || opensTable(lines, i));
     above = pairs ? line.tokens : null;
     const { numbers, under } = goesOn ? { numbers: null, under: null } : numbersOver(line, next);
     inPairs = false;
@@ -266,6 +269,26 @@ export function readPairKey(lines: KeyTextLine[]): PairBlock[] {
     out.heading(line.tokens.map(t => t.text).join(' '));
   }
   return out.blocks;
+}
+
+/** Rows of pairs, in the columns of the first, that make a table of `number | answer` rows. */
+const TABLE_ROWS = 3;
+
+/**
+ * Whether the line opens a table of pairs: it and the lines under it are pairs standing in the
+ * same columns, their numbers rising from row to row (`2  20`, `4  C`, `5  D` …: a key that leaves
+ * out question 3), at least TABLE_ROWS of them. A row of numbers over a row of answers has no
+ * such rows under it: its answers' row is no pair.
+ */
+function opensTable(lines: KeyTextLine[], i: number): boolean {
+  let rows = 0, last = 0;
+  for (let k = i; k < lines.length && lines[k].page === lines[i].page; k++) {
+    const pairs = pairsOn(lines[k].tokens);
+    if (!pairs || pairs[0].number <= last || !sameColumns(lines[i].tokens, lines[k].tokens)) break;
+    last = pairs[pairs.length - 1].number;
+    if (++rows >= TABLE_ROWS) return true;
+  }
+  return false;
 }
 
 /** Two rows of a table: as many tokens, each standing in the column of the one above it (positions known). */

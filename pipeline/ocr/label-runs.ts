@@ -1,6 +1,6 @@
 // Option labels OCR reads as digits, in a column of options set one under another. A page recognised
-// in a language whose model knows Latin capitals poorly (Korean, with English as its second) reads
-// `A. 161 / B. 162 / C. 167 / D. 320 / E. 160` as `A. 161 / 6. 162 / C. 167 / 0. 320 / E. 160`: the
+// in a language whose model knows Latin letters poorly (Korean or Hindi, with English as its second) reads
+// `A. 161 / B. 162 / C. 167 / D. 320 / E. 160` as `A. 161 / 6. 162 / C. 167 / 0. 320 / E. 160`, `a) b) c) d)` as `3) 0) c) 0)`: the
 // run of labels is broken, and the question reads as having no options. Which label stands at each
 // place is one decision over the run: the letters it did read fix where the alphabet starts, and a
 // digit standing where the letters say another letter goes is that letter.
@@ -9,7 +9,7 @@ import { columnOf } from '../text/columns.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 
 /** A line's first word as a label: an optional opening bracket, one capital or digit, a stop or closing bracket, and what follows. */
-const LABEL = /^([(（［[]?)([A-Z]|\d)([.)．）］\]])(.*)$/u;
+const LABEL = /^([(（［[]?)([A-Za-z]|\d)([.)．）］\]])(.*)$/u;
 /** Baselines this share of the type size apart are one line. */
 const SAME_LINE = 0.4;
 /** Labels of a run start within this share of the type size of each other. */
@@ -66,14 +66,17 @@ export function labelRuns(spans: RawSpan[], columns: Column[]): RawSpan[] {
   const fixed = new Map<RawSpan, string>();
   for (const inColumn of byColumn.values()) {
     for (const run of runsOf(lineStarts(inColumn))) {
-      // Where the alphabet starts: each letter read, less its place in the run; the letters must agree.
-      const starts = run.flatMap((l, k) => (/[A-Z]/.test(l.m[2]) ? [l.m[2].charCodeAt(0) - 65 - k] : []));
-      if (starts.length < READ_LETTERS || new Set(starts).size !== 1 || starts[0] < 0) continue;
+      // Where the alphabet starts: each letter read, less its place in the run; the letters must
+      // agree, and be of one case (`a)`–`e)` or `A.`–`E.`).
+      const read = run.filter(l => /[A-Za-z]/.test(l.m[2]));
+      const base = read.length && read.every(l => /[a-z]/.test(l.m[2])) ? 97 : read.every(l => /[A-Z]/.test(l.m[2])) ? 65 : NaN;
+      const starts = run.flatMap((l, k) => (/[A-Za-z]/.test(l.m[2]) ? [l.m[2].charCodeAt(0) - base - k] : []));
+      if (Number.isNaN(base) || starts.length < READ_LETTERS || new Set(starts).size !== 1 || starts[0] < 0) continue;
       // The run's own shape, as its letters print it: a digit is read as a letter where its stop is that shape's.
-      const shape = run.find(l => /[A-Z]/.test(l.m[2]))!.m;
+      const shape = read[0].m;
       run.forEach((l, k) => {
-        const letter = String.fromCharCode(65 + starts[0] + k);
-        if (/\d/.test(l.m[2]) && l.m[3] === shape[3] && letter <= LAST) fixed.set(l.span, `${shape[1]}${letter}${l.m[3]}${l.m[4]}`);
+        const letter = String.fromCharCode(base + starts[0] + k);
+        if (/\d/.test(l.m[2]) && l.m[3] === shape[3] && letter.toUpperCase() <= LAST) fixed.set(l.span, `${shape[1]}${letter}${l.m[3]}${l.m[4]}`);
       });
     }
   }

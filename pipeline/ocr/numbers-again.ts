@@ -4,7 +4,7 @@
 // left, and a decimal another script's model misread.
 import { cellPng } from '../keys/grid.ts';
 import type { Gray } from '../pixels/gray.ts';
-import type { Box } from '../pixels/runs.ts';
+import { inkRuns, type Box } from '../pixels/runs.ts';
 import type { OcrPool, OcrWord } from '../providers/ocr.ts';
 import { edgeWord, isBracketed } from './edge-words.ts';
 
@@ -12,6 +12,9 @@ import { edgeWord, isBracketed } from './edge-words.ts';
 const BRACKETED_NUMBER_WIDTH = 0.8;
 /** A bracket's width, stem and bar, as a share of its height: cut from each side to read what it holds. */
 const BRACKET_SIDE = 0.3;
+
+/** A block's letter (or what OCR made of it) and a number (or what OCR made of it): `A.1.` read as `A.l.`, `8.2.`, `B.S.`. */
+const BLOCK_LEAD = /^([A-Za-z\d])[.．]([A-Za-z\d]{1,2})([.．]?)$/u;
 
 /** Rows above and below a number's word (a share of its height) in which it is looked for again: a dropped `1` may stand a little taller. */
 const DIGIT_ROWS_PAD = 0.2;
@@ -77,6 +80,24 @@ export async function decimalAgain(g: Gray, word: Box, read: string, others: rea
 }
 
 /**
+ * A bold whole number on a page read by another script's model, read again by the Latin digits
+ * reader: Hindi's reads a bold `1` as `4` or `7` (`(प्रत्येक 1 अंक)` read `(प्रत्येक 4 अंक)`). Null where
+ * the word is no such number or the reading again keeps it (or gives as many digits no better).
+ * `gap`: the pixels that part two words.
+ */
+export async function boldNumberAgain(g: Gray, word: Box, read: string, gap: number, digits: OcrPool): Promise<string | null> {
+  const whole = /^\d{1,2}$/.exec(read.trim());
+  if (!whole) return null;
+  // The ink round the word's middle, within a word's gap: OCR's box for a lone digit may be a sliver of it.
+  const [x0, y0, x1, y1] = word;
+  const middle = (x0 + x1) / 2, height = y1 - y0;
+  const piece = inkRuns(g, [Math.max(0, Math.floor(x0 - height)), y0, Math.min(g.width, Math.ceil(x1 + height)), y1], gap, 'x').find(([a, b]) => a <= middle + 1 && b >= middle - 1);
+  if (!piece) return null;
+  const again = await digitsAlone(g, [piece[0], y0, piece[1], y1], digits, AGAIN_SCALE);
+  return again !== null && String(again).length === whole[0].length && String(again) !== whole[0] ? String(again) : null;
+}
+
+/**
  * The question number at the right margin of a band read right to left (an Arabic page's `13.`
  * stands at its column's right edge): read again by the Latin digits reader where another script's
  * model read it (`3.` for `13.`, its first digit dropped). `last` is the band's rightmost word,
@@ -94,8 +115,12 @@ export async function numberAtRightMargin(g: Gray, band: Box, last: OcrWord | un
  * (the band is left to other readings); null where the reading in context stands.
  */
 async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margin: number, side: 'left' | 'right', digits: OcrPool): Promise<{ box: Box; text: string } | null | undefined> {
-  // What stands before the digits: a stop, a stroke, or what is left of a Latin lead (`QI4.` for `Q14.`).
-  const read = /^((?:[A-Za-z]|[^\p{L}\p{N}\s]){0,3}?)(\d{1,2})(\.?)$/u.exec(word.text.trim());
+  // What stands before the digits: a stop, a stroke, or what is left of a Latin lead (`QI4.` for `Q14.`);
+  // or a block's letter and its number, either misread (`A.l.`, `8.2.`, `B.S.` for `A.1.`, `B.2.`, `B.5.`).
+  const text = word.text.trim();
+  const block = BLOCK_LEAD.exec(text);
+  const read = /^((?:[A-Za-z]|[^\p{L}\p{N}\s]){0,3}?)(\d{1,2})(\.?)$/u.exec(text)
+    ?? (block && !(/[A-Za-z]/.test(block[1]) && /^\d+$/.test(block[2])) ? [text, `${block[1]}.`, block[2], block[3]] : null);
   if (!read) return undefined;
   // At the margin give or take a digit's height (a page scanned askew moves lines a few pixels in),
   // and read again in the word's own rows (the ink at the edge may run down into the next line, `∠` under `18.`).
@@ -107,16 +132,16 @@ async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margi
   const box: Box = side === 'left'
     ? [Math.min(rows[0], word.bbox[0]), Math.min(rows[1], word.bbox[1]), word.bbox[2], Math.max(rows[3], word.bbox[3])]
     : [word.bbox[0], Math.min(rows[1], word.bbox[1]), Math.max(rows[2], word.bbox[2]), Math.max(rows[3], word.bbox[3])];
-  const lettered = /[A-Za-z]/.test(read[1]);
+  const lettered = /[A-Za-z]/.test(read[1]) || block !== null;
   const again = lettered ? null : await digitsAlone(g, box, digits, AGAIN_SCALE, side === 'right');
   // (Never fewer digits than read in context: a wide `１１．` may come back alone as `1`.)
   const kept = again !== null && String(again).length >= read[2].length;
   if (!kept) {
     // A Latin lead before the digits (`Q14.`, its `Q` read `(` or lost with the `1`): read as the Latin reader reads it.
     const led = await latinLead(g, box, digits);
-    const text = led && String(led.number).length >= read[2].length ? `${led.lead}${led.number}${read[3] || led.stop}` : null;
+    const relead = led && String(led.number).length >= read[2].length ? `${led.lead}${led.number}${read[3] || led.stop}` : null;
     // (Read as in context, it stands as read there.)
-    return text && text !== word.text.trim() ? { box, text } : null;
+    return relead && relead !== text ? { box, text: relead } : null;
   }
   if (again === Number(read[2]) && !read[1]) return null;
   // The stop as read: after the number, or before it where a right-to-left line was read in its visual order (`.13`).

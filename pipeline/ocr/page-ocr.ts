@@ -22,7 +22,7 @@ import { latinLabels } from './label-glyphs.ts';
 import { ownScriptLetters } from './compat-letters.ts';
 import { labelRuns } from './label-runs.ts';
 import { bracketedMark, edgeWord } from './edge-words.ts';
-import { decimalAgain, numberAtMargin, numberAtRightMargin } from './numbers-again.ts';
+import { boldNumberAgain, decimalAgain, numberAtMargin, numberAtRightMargin } from './numbers-again.ts';
 import { readsRtl } from '../text/direction.ts';
 import { partAtMissedSpaces } from './missed-spaces.ts';
 import { allEnclosed } from '../text/enclosed.ts';
@@ -112,6 +112,9 @@ interface PageReading {
   pool: OcrPool;
   dpi: number;
   g: Gray;
+  /** The page bands were read from (tables left out), and its ink level (for a band read again). */
+  bandsFrom: Gray;
+  level: number;
   shapes: Shape[];
   columnBoxes: Box[];
   /** The page's columns (points) as its ink shows them. */
@@ -182,6 +185,50 @@ function sureness(words: OcrWord[]): number {
 }
 
 /**
+ * One band (or table cell) recognised, its words in page pixels. Read as the page shows it (the
+ * recogniser's network reads grey); a band it is unsure of is read again cut to black and white at
+ * the page's level, and the surer reading kept. A lone digit in a table's cell may come back empty
+ * as a block; as a line, or a word, it is read.
+ */
+async function readBand(pool: OcrPool, from: Gray, level: number, place: Omit<Area, 'words' | 'mark'>): Promise<OcrWord[]> {
+  const { box: area, shrink } = place;
+  let { words: found } = await pool.recognize(await cropPng(from, area, shrink, BORDER), { mode: 'block' });
+  for (const mode of ['line', 'word'] as const) if (place.cell && !found.some(w => w.text.trim())) found = (await pool.recognize(await cropPng(from, area, shrink, BORDER), { mode })).words;
+  if (sureness(found) < SURE_BAND) {
+    const again = (await pool.recognize(await cropPng(from, area, shrink, BORDER, level), { mode: 'block' })).words;
+    if (sureness(again) >= sureness(found) + SURER) found = again;
+  }
+  const [ox, oy] = area;
+  const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
+  const x = (v: number) => (v - BORDER) / shrink + ox;
+  return found.map(w => ({
+    ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box,
+    rowHeight: w.rowHeight / shrink, glyphs: w.glyphs.map(c => ({ text: c.text, x0: x(c.x0), x1: x(c.x1) })),
+  })).flatMap(w => partAtMissedSpaces(from, level, w));
+}
+
+/** A Latin word and a danda (`Question।`): no Devanagari sentence ends on a line's first word. */
+const DANDA_ONE = /^(\p{Script=Latin}{2,})।$/u;
+
+/** A band whose reading holds at most this many letters of another script than Latin is read again by the Latin reader. */
+const LATIN_BAND_OTHER = 2;
+
+/**
+ * A band of Latin letters and digits on a page read by another script's model (an Arabic paper's
+ * options `A. 623`, `C. 119` read `0019`, `E. 5` read `5 ,ع`), read again by the Latin reader,
+ * whose reading is kept unless it is much less sure.
+ */
+async function latinAgain(area: Area, reading: PageReading, latin: OcrPool): Promise<Area> {
+  if (area.edge || area.cell) return area;
+  const text = area.words.map(w => w.text).join(' ');
+  const other = [...text].filter(c => /\p{L}/u.test(c) && !/\p{Script=Latin}/u.test(c)).length;
+  if (other > LATIN_BAND_OTHER || !/[A-Za-z0-9]/.test(text)) return area;
+  const words = await readBand(latin, reading.bandsFrom, reading.level, area);
+  // The other model is sure of its garbles of Latin (`01` for `C. 121`): the Latin reading stands unless much less sure.
+  return sureness(words) + SURER >= sureness(area.words) ? { ...area, words } : area;
+}
+
+/**
  * Pages are cut one at a time: two cut at once only interleave on this thread while the recogniser
  * waits for both; one after the other, the next page is cut while the last one's bands are read.
  */
@@ -194,31 +241,16 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
   const { g, bandsFrom, level, shapes, columnBoxes, columns, top, places } = await turn;
   const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
   const areas = await Promise.all(places.map(async (place): Promise<Area> => {
-    const { box: area, shrink, edge } = place;
+    const { box: area, edge } = place;
     // A band is read off the page without its tables (a band beside a table's edge holds none of its
     // text), a cell off the page with its table's rules painted out.
     const from = place.cell ? g : bandsFrom;
-    // Read as the page shows it (the recogniser's network reads grey); a band it is unsure of is read
-    // again cut to black and white at the page's level, and the surer reading kept.
-    let { words: found } = await pool.recognize(await cropPng(from, area, shrink, BORDER), { mode: 'block' });
-    // A lone digit in a table's cell may come back empty as a block; as a line, or a word, it is read.
-    for (const mode of ['line', 'word'] as const) if (place.cell && !found.some(w => w.text.trim())) found = (await pool.recognize(await cropPng(from, area, shrink, BORDER), { mode })).words;
-    if (sureness(found) < SURE_BAND) {
-      const again = (await pool.recognize(await cropPng(from, area, shrink, BORDER, level), { mode: 'block' })).words;
-      if (sureness(again) >= sureness(found) + SURER) found = again;
-    }
-    const [ox, oy] = area;
-    const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
-    const x = (v: number) => (v - BORDER) / shrink + ox;
-    const words = found.map(w => ({
-      ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box,
-      rowHeight: w.rowHeight / shrink, glyphs: w.glyphs.map(c => ({ text: c.text, x0: x(c.x0), x1: x(c.x1) })),
-    })).flatMap(w => partAtMissedSpaces(from, level, w));
+    const words = await readBand(pool, from, level, place);
     // A bracketed mark at the end of a line, which OCR in context garbles, read again alone.
     const mark = edge || place.cell ? null : await bracketedMark(from, area, pool, px(WORD_GAP));
     return { ...place, words, mark };
   }));
-  return { pool, dpi, g, shapes, columnBoxes, columns, top, areas };
+  return { pool, dpi, g, bandsFrom, level, shapes, columnBoxes, columns, top, areas };
 }
 
 /**
@@ -231,7 +263,8 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   kept.delete(pdfPage);
   if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
   if (keep) kept.set(pdfPage, reading);
-  const { g, shapes, columnBoxes, columns, top, areas } = reading;
+  const { g, shapes, columnBoxes, columns, top } = reading;
+  const areas = digits && digits !== pool ? await Promise.all(reading.areas.map(a => latinAgain(a, reading, digits))) : reading.areas;
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   const rings: Ring[] = [];
@@ -273,15 +306,31 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       const size = Math.max(h / 1.05, under ? (under.line[3] - under.line[1]) / scale / 1.05 : 0);
       spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size, font: boldAt(m.box) ? OCR_BOLD_FONT : OCR_FONT });
     }
+    // Whether most words of a word's line (by OCR's line box) are bold.
+    const boldLine = (w: OcrWord) => {
+      const inLine = words.filter(o => o.text.trim() && o.line.every((v, k) => v === w.line[k]));
+      return inLine.filter(o => boldAt(o.bbox)).length * 2 > inLine.length;
+    };
+    const inLine = (w: OcrWord) => words.filter(o => o !== w && o.text.trim() && o.line.every((v, k) => v === w.line[k]));
+    const opensLine = (w: OcrWord) => !inLine(w).some(o => o.bbox[0] < w.bbox[0]);
     for (const w of words) {
       if (!w.text.trim() || strokes.has(w)) continue;
       let x0 = w.bbox[0], x1 = w.bbox[2];
       const [, y0, , y1] = w.bbox;
       if (marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
       let text = ownScriptLetters(w.text);
+      // A danda after a Latin word opening its line (`Question।`, as one word or two): a number 1 the
+      // Devanagari model read as its full stop.
+      if (DANDA_ONE.test(text) && opensLine(w)) text = text.replace(DANDA_ONE, '$1 1');
+      else if (text === '।') {
+        const before = inLine(w).filter(o => o.bbox[2] <= w.bbox[0] + 1).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
+        if (before && /^\p{Script=Latin}{2,}$/u.test(before.text.trim()) && opensLine(before)) text = '1';
+      }
       // A decimal another script's model read (`7.5`, `.5` for `1.5`), read again by the Latin digits reader.
       const decimal = digits && digits !== pool ? await decimalAgain(g, w.bbox, text, wordBoxes, px(WORD_GAP), digits) : null;
       if (decimal) { text = decimal.text; x0 = decimal.box[0]; }
+      // …and a whole number in a bold line (a heading's `1` read `4`; a digit alone is too short to tell its weight).
+      else if (digits && digits !== pool && /^\d{1,2}$/.test(text) && boldLine(w)) text = (await boldNumberAgain(g, w.bbox, text, px(WORD_GAP), digits)) ?? text;
       // A word over a ring: the garbled marker is dropped; what reaches past the ring is kept.
       const ring = rings.find(r => overlaps(r.box, [x0, y0, x1, y1]));
       if (ring) {

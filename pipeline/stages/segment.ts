@@ -13,7 +13,7 @@ import { splitLead } from '../structure/lead.ts';
 import { labelAlphabets, learnMarks, learnOptions, learnOtherOptions, marksPattern, type Block, type OptionScheme } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { allEnclosed } from '../text/enclosed.ts';
-import { lineFeatures, type LineFeatures } from '../structure/candidates.ts';
+import { carriedLabels, lineFeatures, type LineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside } from '../structure/reading-input.ts';
 import { decode, type Candidate, type Reading } from '../structure/decode.ts';
 import { assemble, questionsOf, type LineRole } from '../structure/assemble.ts';
@@ -130,7 +130,7 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
     stated: statedCount(doc.cover, t.re.count) !== null,
     maxJump: t.numbering.maxJump ?? 3,
     restartStops: t.numbering.restart === 'stop',
-    paperCarries: features.filter(f => f.marks || f.part || f.optionLabels.includes(1)).length >= 3,
+    paperCarries: features.filter(f => f.marks || f.part || carriedLabels(f).includes(1)).length >= 3,
     max: t.numbering.max,
     plainHeadingsSection: !!t.infer,
     bareNumbersFree: firstLook,

@@ -10,6 +10,7 @@ import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
 import { beforeMarks } from './marks.ts';
+import { framedLines } from './framed.ts';
 import { BOLD_LONGER, capitalsShare, numberedHeadingName } from './numbered-heading.ts';
 
 /** What a line is, beyond the text it holds. */
@@ -46,6 +47,11 @@ export interface LineFeatures {
   headingType: QuestionType | null;
   /** Option labels of the paper's scheme on the line, by index in the scheme (0 = A / ①). */
   optionLabels: number[];
+  /**
+   * The first option label opens the line: on a question's own line that is its number read as a
+   * label (`1. 本试卷共22题` where options are `1.`–`4.`), none of its options.
+   */
+  labelOpens: boolean;
   /** The line holds a mark (`[3점]`, `[4 marks]`, `(2 puntos)`). */
   marks: boolean;
   /** The line opens a part (`(a)`, `(i)`). */
@@ -84,19 +90,29 @@ function ocrLabelStops(text: string, markers: readonly string[]): string {
   return text.replace(/(^|\s)(\p{Lu}),(?=\s)/gu, (m, before: string, letter: string) => (markers.includes(letter) ? `${before}${letter}.` : m));
 }
 
-/** Option labels of a scheme on a line's text, by index. */
-function labelsOn(text: string, t: Template): number[] {
+/** Option labels of a scheme on a line's text, by index, and whether the first opens the line. */
+function labelsOn(text: string, t: Template): { labels: number[]; atStart: boolean } {
   const markers = t.options.markers;
-  if (!markers.length) return [];
+  if (!markers.length) return { labels: [], atStart: false };
+  const opening = text.length - text.trimStart().length;
+  const found: { i: number; at: number }[] = [];
   if (t.re.option) {
-    const out: number[] = [];
     for (const m of text.matchAll(new RegExp(t.re.option.source, 'gu'))) {
       const i = markers.indexOf(m[1]);
-      if (i >= 0) out.push(i);
+      if (i >= 0) found.push({ i, at: m.index + m[0].indexOf(m[1]) });
     }
-    return out;
+  } else {
+    [...text].forEach((c, at) => { const i = markers.indexOf(c); if (i >= 0) found.push({ i, at }); });
   }
-  return [...text].map(c => markers.indexOf(c)).filter(i => i >= 0);
+  return { labels: found.map(x => x.i), atStart: found.length > 0 && found[0].at <= opening };
+}
+
+/**
+ * The option labels a line carries: all but one that opens it as the label before a question's
+ * number (`B.1.` where options are lettered: a block's letter, not its second option).
+ */
+export function carriedLabels(f: LineFeatures): number[] {
+  return f.labelOpens && f.lead?.major ? f.optionLabels.slice(1) : f.optionLabels;
 }
 
 function boxedSpan(s: Span, doc: PaperDocument): boolean {
@@ -143,6 +159,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
   const marksRe = t.re.points ? new RegExp(t.re.points.source, 'u') : pointsPattern(t);
   const lines = doc.lines;
   const edges = columnEdges(doc);
+  const framed = framedLines(doc);
   return lines.map((line, index) => {
     const page = doc.pages[line.page - 1];
     const column = page.columns[line.column];
@@ -169,9 +186,10 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     // Set bold from end to end: a heading that runs on into what it states (`भौतिकी  प्रश्न संख्या 1 से 4 तक …`,
     // `Hóa học Từ câu 1 đến câu 2, mỗi câu 4 điểm. …`); on an OCR page, every word's strokes say so.
     const allBold = line.spans.every(s => isBold(s) || !/\p{L}/u.test(s.text));
-    const heading = headingOf(text, t, lead, bold, setLarger, allBold);
+    // A line alone in its frame is set apart as a bold one is.
+    const heading = headingOf(text, t, lead, bold || framed.has(line), setLarger, allBold);
     const compact = text.replace(/\s+/g, '');
-    const labels = labelsOn(page.ocr ? ocrLabelStops(prose, t.options.markers) : prose, t);
+    const { labels, atStart: labelOpens } = labelsOn(page.ocr ? ocrLabelStops(prose, t.options.markers) : prose, t);
     return {
       index,
       line,
@@ -190,6 +208,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       // A section heading may set its questions' type too (非选择题).
       headingType: t.re.typeHeadings.find(h => h.re.test(text))?.type ?? null,
       optionLabels: labels,
+      labelOpens,
       marks: marksRe.test(text) || marksRe.test(compact),
       part: t.re.parts.some(re => re.test(text)),
       keyLike: [...text.matchAll(KEY_PAIR)].length >= 2 || (lead !== null && /^[A-E①-⑤]$/u.test(lead.rest.trim())),
@@ -197,7 +216,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       // A paper no family claims has no numbering of its own to prefer.
       templateLead: !t.infer && t.re.numbering.test(text),
       sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
-      numberedHeading: numberedHeadingName(line, text, lead, setLarger, labels.length, rest => beforeMarks(rest, t)),
+      numberedHeading: numberedHeadingName(line, text, lead, setLarger, labels.length, rest => beforeMarks(rest, t), framed.has(line)),
       continued: lead !== null && t.re.continued.some(re => re.test(lead.rest)),
     };
   });

@@ -101,13 +101,21 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const nextHeading = new Int32Array(L + 1).fill(L);
   for (let i = L - 1; i >= 0; i--) nextHeading[i] = headings.count(i, i + 1) ? i : nextHeading[i + 1];
   const line = (c: number) => candidates[c].f.index;
-  /** What questions carry on this paper, held by the lines of a block: the first option label and a later one, a mark, a part. */
-  const carries = (from: number, to: number) => (first.count(from, to) > 0 && second.count(from, to) > 0) || marks.count(from, to) > 0 || parts.count(from, to) > 0;
+  // The option labels of an anchor's own line: without the first where it opens the line (the
+  // anchor's number read as a label, where options are numbered as questions are: `1.`–`4.`).
+  const ownLabels = candidates.map(c => (c.f.labelOpens ? c.f.optionLabels.slice(1) : c.f.optionLabels));
+  /** What questions carry on this paper, held by the lines of candidate i's block [line(i), to): the first option label and a later one, a mark, a part. */
+  const carries = (i: number, to: number) => {
+    const from = line(i);
+    const firstLabel = ownLabels[i].includes(0) || first.count(from + 1, to) > 0;
+    const laterLabel = ownLabels[i].some(k => k >= 1) || second.count(from + 1, to) > 0;
+    return (firstLabel && laterLabel) || marks.count(from, to) > 0 || parts.count(from, to) > 0;
+  };
   /** A block's worth: what it carries, and for one that carries nothing, whether its run did before (a grid-in question after choice questions) or not (an instruction list). */
   const blockReward = (carried: boolean, runCarried = true) => (!s.paperCarries ? REWARD.anyOnPlainPaper : carried ? REWARD.carrying : runCarried ? REWARD.plain : REWARD.plainRun);
   /** The worth of candidate i's block [line(i), to): under an instructions heading, a block that carries nothing is an instruction. */
   const worth = (i: number, to: number, runCarried = true) => {
-    const carried = carries(line(i), to);
+    const carried = carries(i, to);
     return blockReward(carried, runCarried) - (candidates[i].instructions && !carried ? PENALTY.inInstructions : 0);
   };
 
@@ -170,8 +178,9 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // …at its column's edge: the lines a chain passes over (a number inside a formula, set off the
   // edge, between question 5 and question 7 does not hide the 6 at the edge before them).
   const previousAtEdge = previousWhere(a => a.f.atEdge);
-  // The candidate before each one in the same style with the same number read, or -1.
-  const previousTwin = previousWhere((a, c) => c.read !== null && a.read === c.read);
+  // The candidate before each one in the same style with the same number read, at its column's
+  // edge, or -1 (an option `2.` set in under question 1 is no twin of question 2's `2．`).
+  const previousTwin = previousWhere((a, c) => c.read !== null && a.read === c.read && a.f.atEdge);
   // For each candidate, the first later one in its style and label, at its column's edge, that reads
   // the number after its own, or -1 (the line a run ending there would pass over).
   const follower = candidates.map(() => -1);
@@ -202,7 +211,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (tw < 0 || !candidates[tw].f.atEdge) return 0;
     let next = tw + 1;
     while (next < C && line(next) === line(tw)) next++;
-    return carries(line(tw), next < C ? line(next) : L) ? PENALTY.laterTwin : 0;
+    return carries(tw, next < C ? line(next) : L) ? PENALTY.laterTwin : 0;
   });
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
@@ -300,9 +309,9 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         top[0] = open;
         for (let i = Math.max(0, j - MAX_LOOKBACK); i < j; i++) {
           if (i === banned || line(i) === line(j)) continue;
-          const carried = carries(line(i), line(j));
+          const carried = carries(i, line(j));
           const cut = Math.min(line(j), nextHeading[line(i) + 1]);
-          const carriedAbove = carries(line(i), cut);
+          const carriedAbove = carries(i, cut);
           const skipped = skipBetween(i, j);
           const ns = numbersOf[i];
           for (let kk = 0; kk < ns.length; kk++) {

@@ -29,13 +29,19 @@ const VIRAMA_SPACE = /([\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D])
 /** A space between two Thai letters: Thai sets none inside a phrase, OCR reads one between letters (`ข้อ ละ 5 ค ะแนน`). */
 const THAI_SPACE = /(\p{Script=Thai})\s+(?=\p{Script=Thai})/gu;
 
+/** A lone upright stroke opening a bracket before a word (`(। अंक)`): OCR's reading of a `1` as a danda or a bar; no script opens a mark so. */
+const STROKE_ONE = /([(（[［]\s*)[।|](?=\s*\p{L})/gu;
+
 /**
  * A line's text as mark patterns read it: NFKC folds Arabic presentation forms (`ﻟﻜﻞ` as `لكل`),
  * full-width digits and CJK compatibility forms into the letters a template's words are written in;
  * a conjunct a text layer split after its virama (`प्रत् येक`) is one word again (`प्रत्येक`), and so
- * are Thai letters OCR spaced apart.
+ * are Thai letters OCR spaced apart; a `1` OCR read as a stroke opening a mark is a 1.
  */
-export const markText = (text: string) => text.normalize('NFKC').replace(VIRAMA_SPACE, '$1').replace(THAI_SPACE, '$1');
+export const markText = (text: string) => text.normalize('NFKC').replace(VIRAMA_SPACE, '$1').replace(THAI_SPACE, '$1').replace(STROKE_ONE, '$11');
+
+/** A question's own text as its marks are read: a `1` OCR read as a stroke opening a mark is a 1 (see STROKE_ONE). */
+const strokeAsOne = (text: string) => text.replace(STROKE_ONE, '$11');
 
 /**
  * A heading's words before the marks it states for its questions (`Física` of `Física  Las preguntas
@@ -85,7 +91,7 @@ function patternPoints(lines: Line[], t: Template, skip: Set<Span>, anchor: Set<
     const before = text.slice(0, at).trim();
     return t.points.sum && anchor.size > 0 && [...before].filter(c => /\p{L}/u.test(c)).length <= HEAD_MARK_LETTERS && !t.re.parts.some(re => re.test(before));
   };
-  const texts = joinWrappedMarks(lines.map(l => rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math))));
+  const texts = joinWrappedMarks(lines.map(l => strokeAsOne(rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math)))));
   const stated = texts.length && t.re.pointsHead ? t.re.pointsHead.exec(texts[0]) : null;
   texts.forEach((text, li) => {
     if (li === 0 && stated && atHead(text, stated.index!)) head = markValue(stated);

@@ -56,9 +56,10 @@ function afterLead(text: string, lead: Lead): string {
 
 /**
  * The name a numbered line gives as a heading (`Физика` of `Часть 2 — Физика`), or null where the
- * line is not set as a heading: too long, naming nothing after its number, or in the body's type.
+ * line is not set as a heading: too long, naming nothing after its number, or in the body's type
+ * (and not alone in a frame).
  */
-export function numberedHeadingName(line: Line, text: string, lead: Lead | null, sizeRatio: number, optionLabels: number, beforeMarks: (text: string) => string = text => text): string | null {
+export function numberedHeadingName(line: Line, text: string, lead: Lead | null, sizeRatio: number, optionLabels: number, beforeMarks: (text: string) => string = text => text, framed = false): string | null {
   if (!lead || optionLabels > 0) return null;
   // Punctuation (the dash after the number) tells nothing of the weight: a scan's thin dash is no bold word.
   const prose = line.spans.filter(s => !s.math && /[\p{L}\p{N}]/u.test(s.text));
@@ -69,7 +70,7 @@ export function numberedHeadingName(line: Line, text: string, lead: Lead | null,
   if (text.trim().length > NUMBERED_HEADING_MAX_CHARS * (allBold ? BOLD_LONGER : 1)) return null;
   const rest = beforeMarks(afterLead(text, lead)).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();
   if (!names(rest)) return null;
-  if (!allBold && sizeRatio < NUMBERED_HEADING_SIZE && capitalsShare(rest) < NUMBERED_HEADING_CAPITALS) return null;
+  if (!allBold && !framed && sizeRatio < NUMBERED_HEADING_SIZE && capitalsShare(rest) < NUMBERED_HEADING_CAPITALS) return null;
   const inner = (ocr ? OCR_SEPARATOR : INNER_SEPARATOR).exec(rest);
   const name = (inner ? rest.slice(inner.index + inner[0].length) : rest.replace(SEPARATOR, '')).trim();
   return names(name) ? name : rest;

@@ -24,6 +24,11 @@ const ROW_MOST = 5;
 /** A row of options has at least this many (two cells in a row are as often a prose line OCR spaced wide). */
 const ROW_LEAST = 3;
 
+/** A bracketed character set this many type sizes or more after the text before it opens a cell (a formula's `f (x)` stands closer). */
+const LABEL_GAP = 0.6;
+/** One or two characters in round brackets, opening what follows: a label, whatever OCR read it as (`(ㄴ)`, `(te)`). */
+const BRACKETED_LABEL = /^[(（]\S{1,2}[)）]/u;
+
 /** A mark: anything in square brackets (`[2]`, `[1,]`, `［3 点］`), or in round ones a number and its word or a range (`(2 điểm)`, `(0–2)`; `(2)` is a label). */
 const MARK_CELL = /^(?:[[［][^\]］]*[\]］]?|[(（]\s*\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?\s*(?:\p{L}[^)）]*)?|\s*\p{L}[^)）]*)[)）]?)$/u;
 
@@ -35,10 +40,13 @@ const MARK_CELL = /^(?:[[［][^\]］]*[\]］]?|[(（]\s*\d+(?:[.,]\d+)?(?:\s*[�
 function cellsOf(line: Line, skip: Set<Span>, t: Template): Span[][] {
   const spans = line.spans.filter(s => !skip.has(s));
   const opensLabel = (s: Span) => t.re.option !== null && [...s.text.matchAll(t.re.option)].some(m => m.index === 0);
+  // A character in brackets, its pieces OCR may have read as words of their own (`(` `ㄴ` `)86`).
+  const bracketed = (k: number) => BRACKETED_LABEL.test(spans.slice(k, k + 3).map(s => s.text.trim()).join(''));
   const cells: Span[][] = [];
   spans.forEach((s, k) => {
     const gap = k ? s.bbox[0] - spans[k - 1].bbox[2] : 0;
-    if (!k || gap >= CELL_GAP * Math.min(s.size, spans[k - 1].size) || opensLabel(s)) cells.push([s]);
+    const size = k ? Math.min(s.size, spans[k - 1].size) : s.size;
+    if (!k || gap >= CELL_GAP * size || opensLabel(s) || (gap >= LABEL_GAP * size && bracketed(k))) cells.push([s]);
     else cells[cells.length - 1].push(s);
   });
   // A mark set off at the line's end (`[2]`, `(2 điểm)`) is its line's, not a cell of its own.
@@ -59,7 +67,18 @@ const CELL_CHARS = 30;
 
 /** A range of marks opening a cell (`(0-1)` after a part's number): what a part is worth, no label. */
 const RANGE_MARK = /^[(（]\s*\d+\s*[–-]\s*\d+\s*[)）]/u;
-const labelLike = (cell: Span[]) => LABEL_LIKE.test(cell[0].text.trim()) && !RANGE_MARK.test(lineText(cell).trim());
+/**
+ * How a cell opens: its first word, or where that is an opening bracket alone, the words up to its
+ * closing one run together (OCR may read a label's bracket, character and stop as words of their
+ * own: `(` `ㄴ` `)86`).
+ */
+function openingOf(cell: Span[]): string {
+  let text = cell[0].text.trim();
+  if (!/^[(（［[«]$/u.test(text)) return text;
+  for (let k = 1; k < Math.min(cell.length, 3) && !/[)）］\]]/u.test(text); k++) text += cell[k].text.trim();
+  return text;
+}
+const labelLike = (cell: Span[]) => LABEL_LIKE.test(openingOf(cell)) && !RANGE_MARK.test(lineText(cell).trim());
 
 /**
  * The options a question ends with, by their shape alone: its last lines (never its first, which
@@ -109,7 +128,7 @@ const OPENERS = /^[\s(（［[«]+/u;
  * where none does better.
  */
 function alphabetOf(rows: Span[][][], t: Template, labels: LabelAlphabets): string[] {
-  const opening = rows.map(r => r.map(cell => cell[0].text.replace(OPENERS, '')[0] ?? ''));
+  const opening = rows.map(r => r.map(cell => openingOf(cell).replace(OPENERS, '')[0] ?? ''));
   const hits = (letters: string[]) => opening.reduce((n, r) => n + r.filter((c, k) => k < letters.length && (c === letters[k] || (labels.lookAlikes[letters[k]] ?? []).includes(c))).length, 0);
   let best = t.options.markers, most = hits(best);
   for (const letters of Object.values(labels.alphabets)) {
@@ -129,7 +148,7 @@ function labelColumn(rows: Span[][][]): number {
   for (let k = 0; k < count; k++) {
     const firsts = new Map<string, number>();
     for (const r of rows) {
-      const c = r[k][0].text.trim()[0] ?? '';
+      const c = openingOf(r[k])[0] ?? '';
       firsts.set(c, (firsts.get(c) ?? 0) + 1);
     }
     sum += Math.max(...firsts.values()) / rows.length;
@@ -137,8 +156,8 @@ function labelColumn(rows: Span[][][]): number {
   return sum / count;
 }
 
-/** What OCR left of a label at a cell's start: a bracket, one character, a stop or closing bracket. */
-const LABEL_LEFT = /^\s*[(（［[«]?\S[)）］\].．,:;]?\s*/u;
+/** What OCR left of a label at a cell's start: a bracket, one character, a stop or closing bracket (OCR may space them apart: `( ㄴ )`). */
+const LABEL_LEFT = /^\s*[(（［[«]?\s*\S\s*[)）］\].．,:;]?\s*/u;
 
 /**
  * A question's options by place, where its row has the paper's count of cells: the first cell is the
