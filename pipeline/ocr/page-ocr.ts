@@ -306,12 +306,12 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       const size = Math.max(h / 1.05, under ? (under.line[3] - under.line[1]) / scale / 1.05 : 0);
       spans.push({ text: m.text, bbox: m.box.map(v => v / scale) as BBox, baseline: m.box[3] / scale - h * 0.15, size, font: boldAt(m.box) ? OCR_BOLD_FONT : OCR_FONT });
     }
-    // Whether most words of a word's line (by OCR's line box) are bold.
-    const boldLine = (w: OcrWord) => {
-      const inLine = words.filter(o => o.text.trim() && o.line.every((v, k) => v === w.line[k]));
-      return inLine.filter(o => boldAt(o.bbox)).length * 2 > inLine.length;
-    };
+    // The other words of a word's line (by OCR's line box); whether most of a line's words are bold.
     const inLine = (w: OcrWord) => words.filter(o => o !== w && o.text.trim() && o.line.every((v, k) => v === w.line[k]));
+    const boldLine = (w: OcrWord) => {
+      const line = [w, ...inLine(w)];
+      return line.filter(o => boldAt(o.bbox)).length * 2 > line.length;
+    };
     const opensLine = (w: OcrWord) => !inLine(w).some(o => o.bbox[0] < w.bbox[0]);
     for (const w of words) {
       if (!w.text.trim() || strokes.has(w)) continue;
