@@ -81,6 +81,12 @@ export interface Shape {
 export interface Column {
   x0: number;
   x1: number;
+  /**
+   * On a page scanned askew (pixels/skew.ts), the column's edges as its lines show them: where they
+   * pass at height y (its text's furthest start left and right, each carried along the lean to that
+   * height) and the tangent of the skew (clockwise positive) they lean by (text/direction.ts `edgesAt`).
+   */
+  lean?: { tan: number; y: number; x0: number; x1: number };
 }
 
 export interface PageInfo {

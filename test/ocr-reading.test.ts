@@ -26,6 +26,7 @@ import { closeOcr, ocrPool, withoutBidiMarks } from '../pipeline/providers/ocr.t
 import { MISSED_SPACE, partAtMissedSpaces } from '../pipeline/ocr/missed-spaces.ts';
 import { inkBox, ruledTables } from '../pipeline/pixels/cells.ts';
 import { shapeGroups } from '../pipeline/pixels/same-shape.ts';
+import { skewAngle } from '../pipeline/pixels/skew.ts';
 import { pageTables } from '../pipeline/ocr/table-cells.ts';
 import { rulesFromImage, withoutRules } from '../pipeline/pixels/rules.ts';
 import fs from 'node:fs';
@@ -108,6 +109,23 @@ describe('frames round text on a scanned page', () => {
     // The tall box is a drawing (taller than a line or two of text); the two rules have no sides; the
     // empty box holds nothing; a key's row of cells is a table, its rules crossing it (read by its cells).
     expect(framesIn(g, SCALE)).toEqual([]);
+  });
+});
+
+/** A Letter page at 200 dpi of two columns of numbered lines (DejaVu Serif), turned by `turn` degrees about its centre as a sheet fed askew is. */
+async function letterPage(turn: number): Promise<Gray> {
+  const lines = Array.from({ length: 30 }, (_, i) => [0, 1].map(c => `<text x="${60 + c * 270}" y="${80 + i * 22}" font-size="11">${i + 1}. The value of x when ${i + 2}x + 5 = ${3 * i + 7}</text>`).join('')).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${612 * 200 / 72}" height="${792 * 200 / 72}" viewBox="0 0 612 792">
+    <rect width="612" height="792" fill="white"/><g transform="rotate(${turn} 306 396)" font-family="DejaVu Serif">${lines}</g></svg>`;
+  return loadGray(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+describe('a sheet scanned askew', () => {
+  it('measures the angle the lines fall by, either way, and calls a straight page straight', async () => {
+    for (const turn of [0.7, -1.1, 0.3]) expect(Math.abs(skewAngle(await letterPage(turn)) - turn)).toBeLessThanOrEqual(0.05);
+    expect(skewAngle(await letterPage(0))).toBe(0);
+    // Within MIN_SKEW (0.2°) a page is left as it is: its lines move less than 3 points.
+    expect(skewAngle(await letterPage(0.1))).toBe(0);
   });
 });
 

@@ -313,6 +313,59 @@ describe('papers that read nothing', () => {
     expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:18', '3:null']);
   });
 
+  it('measures where a line starts along a column that leans (a page scanned askew), so a number high on the page is at the edge', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+    // A column leaning 1.3° clockwise: every line starts 0.0227 points further left for each point lower
+    // down. Questions 14 and 15 at the edge, 700 points apart (15 starts 15.9 points left of 14); the
+    // options set in 20 points from their question.
+    const tan = Math.tan((1.3 * Math.PI) / 180);
+    const rows = [['14 What is 12 + 5?', 100, 0], ['A. 17 B. 18', 114, 20], ['Some words of a long text here', 400, 0], ['15 What is 40% of 20?', 800, 0], ['A. 8 B. 9', 814, 20]] as const;
+    const lines = rows.map(([text, y, dx]) => {
+      const x = 60 + dx - tan * (y - 100);
+      return { page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
+        spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 24, y + 10, 10), font: 'ocr' })) };
+    });
+    const column = { x0: 60 - tan * 700, x1: 400 };
+    const read = (c: object) => {
+      const doc = { lines, template: generic, pages: [{ columns: [c], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
+      return candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10).filter(c => c.read === 14).map(c => c.f.atEdge);
+    };
+    // Measured from the column's box, question 14 stands 15.9 points in, further than a question's
+    // number may (the generic template's indentTolerance, 14)…
+    expect(read(column)).toEqual([false]);
+    // …measured along the lean, it is at the edge.
+    expect(read({ ...column, lean: { tan, y: 100, x0: 60, x1: 400 } })).toEqual([true]);
+  });
+
+  it('keeps a stacked option\'s bracketed `(2)` read by OCR in its own style, and reads a lead `3)` of a kind the template does not name as that lead', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+    const rows = [['Задача 2', 100, 45], ['Вычислите 24.', 114, 45], ['(1) 14', 128, 45], ['(2) 17', 142, 45], ['3) Решите уравнение 2x = 8.', 170, 45]] as const;
+    const lines = rows.map(([text, y, x]) => ({ page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
+      spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 30, y + 10, 10), font: 'ocr' })) }));
+    const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
+    const got = candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10).map(c => `${c.f.index}:${c.style}:${c.read}${c.guess ? '?' : ''}`);
+    // `3)` is a number at the margin OCR read cleanly in a kind the template does not name: a guess.
+    expect(got).toEqual(expect.arrayContaining(['2:(#):1', '3:(#):2', '4:ocr:3?']));
+  });
+
+  it('reads a mark OCR could not read inside a small frame at the margin as a question number\'s place (the frame\'s padding sets the digit in)', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+    // `;` for a boxed `6`: its glyph 6 points in from the column's edge, its frame at the edge.
+    const rows = [['; Cho cấp số cộng có u1 = 8 và công sai 2.', 100, 51], ['A) 20 B) 22', 114, 65], ['Other text of the paper at the edge', 140, 45]] as const;
+    const lines = rows.map(([text, y, x]) => ({ page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
+      spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 30, y + 10, 10), font: 'ocr' })) }));
+    const frame = { page: 1, kind: 'rect', visible: true, bbox: [45, 98, 62, 114] };
+    const read = (shapes: object[]) => {
+      const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes, ocr: true, section: null }] } as unknown as PaperDocument;
+      return candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10).filter(c => c.f.index === 0).map(c => `${c.style}:${c.read}`);
+    };
+    expect(read([])).toEqual([]);
+    expect(read([frame])).toEqual(['ocr:null']);
+  });
+
   it('sees the hanging number from the gap between the number and its text', async () => {
     const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
     const at = (gap: number) => ({ ...line('', false, [span('1', 45, 110, 10), span('Wie viel sind 25 % von 240?', 45 + 7 + gap, 110, 10)]) });

@@ -13,6 +13,7 @@ import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
 import { inkRuns, type Box } from '../pixels/runs.ts';
 import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
 import { otsuLevel } from '../pixels/threshold.ts';
+import { skewAngle } from '../pixels/skew.ts';
 import { cropPng } from '../pixels/crop.ts';
 import { drawingsIn } from '../pixels/drawings.ts';
 import { framesIn, onFrameSide, withoutFrames } from '../pixels/frames.ts';
@@ -122,13 +123,20 @@ interface PageReading {
   /** Where (points) the columns start: above it, a head set across them. */
   top: number;
   areas: Area[];
+  /** Where (points) the body ends: the columns' foot. */
+  bodyFoot: number;
+  /** Degrees the page is askew (pixels/skew.ts), 0 where it is straight. */
+  skew: number;
 }
+
+/** A page's reading: spans in points, shapes, columns and where they start (`skew`: degrees the page is askew, 0 where straight). */
+export interface OcrPageReading { spans: RawSpan[]; shapes: Shape[]; columns: Column[]; top: number; skew: number }
 
 /** Readings kept for one next call on the same page (see OcrPageOptions.keep); taken, not shared. */
 const kept = new WeakMap<PdfPage, PageReading>();
 
 /** A page's pixels cut up for the recogniser: its rules found and painted out, its bands. */
-interface CutPage { g: Gray; bandsFrom: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; top: number; places: Omit<Area, 'words' | 'mark'>[] }
+interface CutPage { g: Gray; bandsFrom: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; top: number; bodyFoot: number; places: Omit<Area, 'words' | 'mark'>[]; skew: number }
 
 /** The page at OCR resolution (its stored picture where it is a scan, else drawn), rules found and painted out, cut into bands: this thread's part. */
 async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, dpi: number, scan?: Buffer): Promise<CutPage> {
@@ -174,7 +182,7 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   }
   const bandPlaces = places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8);
   const cells = tables.cells.map(box => ({ box, shrink: 1, edge: false, left: box[0], right: box[2], cell: true }));
-  return { g, bandsFrom: uncut, level: otsuLevel(g), shapes: [...shapes, ...tables.shapes], columnBoxes, columns, top, places: [...bandPlaces, ...cells] };
+  return { g, bandsFrom: uncut, level: otsuLevel(g), shapes: [...shapes, ...tables.shapes], columnBoxes, columns, top, bodyFoot: body.y1, places: [...bandPlaces, ...cells], skew: skewAngle(page) };
 }
 
 /** The recogniser's confidence in a band's reading: its words' confidences, each weighted by its length (0 where nothing was read). */
@@ -238,7 +246,7 @@ let cutting: Promise<unknown> = Promise.resolve();
 async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: Buffer): Promise<PageReading> {
   const turn = cutting.then(() => cutPage(pdfPage, number, size, dpi, scan));
   cutting = turn.catch(() => {});
-  const { g, bandsFrom, level, shapes, columnBoxes, columns, top, places } = await turn;
+  const { g, bandsFrom, level, shapes, columnBoxes, columns, top, bodyFoot, places, skew } = await turn;
   const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
   const areas = await Promise.all(places.map(async (place): Promise<Area> => {
     const { box: area, edge } = place;
@@ -250,7 +258,7 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
     const mark = edge || place.cell ? null : await bracketedMark(from, area, pool, px(WORD_GAP));
     return { ...place, words, mark };
   }));
-  return { pool, dpi, g, bandsFrom, level, shapes, columnBoxes, columns, top, areas };
+  return { pool, dpi, g, bandsFrom, level, shapes, columnBoxes, columns, top, bodyFoot, areas, skew };
 }
 
 /**
@@ -258,12 +266,12 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
  * its ink shows with where they start (layout takes them: OCR's words, a skewed line cut in two, a
  * title's words parted by a space where the gutter runs, say less of the gutter).
  */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture, digits }: OcrPageOptions): Promise<{ spans: RawSpan[]; shapes: Shape[]; columns: Column[]; top: number }> {
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture, digits }: OcrPageOptions): Promise<OcrPageReading> {
   let reading = kept.get(pdfPage);
   kept.delete(pdfPage);
   if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
   if (keep) kept.set(pdfPage, reading);
-  const { g, shapes, columnBoxes, columns, top } = reading;
+  const { g, shapes, columnBoxes, columns, top, bodyFoot, skew } = reading;
   const areas = digits && digits !== pool ? await Promise.all(reading.areas.map(a => latinAgain(a, reading, digits))) : reading.areas;
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
@@ -356,7 +364,28 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     }
   }
   const drawn = drawings.boxes.map(b => ({ page: number, kind: 'path' as const, visible: true, bbox: b.map(v => v / scale) as BBox }));
-  return { spans: labelRuns(latinLabels(spans), columns), shapes: [...shapes, ...drawn], columns, top };
+  return leaning({ spans: labelRuns(latinLabels(spans), columns), shapes: [...shapes, ...drawn], columns, top }, skew, bodyFoot);
+}
+
+/**
+ * A page scanned askew leans its columns' edges by its skew: each column says where they pass (its
+ * words' furthest starts left and right, carried along the lean to the columns' top) and by how
+ * much they lean (Column.lean), and where its lines start is measured along them (text/direction.ts
+ * `inset`). The words stay where the picture has them: crops are cut from it as it is.
+ */
+function leaning(read: Omit<OcrPageReading, 'skew'>, degrees: number, foot: number): OcrPageReading {
+  if (!degrees) return { ...read, skew: 0 };
+  const tan = Math.tan((degrees * Math.PI) / 180);
+  const y = read.top;
+  const columns = read.columns.map(c => {
+    // Words of the column's body (letters or digits: a speck read as `.` marks no edge), each start
+    // carried to height y along the lean.
+    const words = read.spans.filter(s => s.bbox[0] >= c.x0 - 1 && s.bbox[2] <= c.x1 + 1 && (s.bbox[1] + s.bbox[3]) / 2 >= y && (s.bbox[1] + s.bbox[3]) / 2 <= foot && /[\p{L}\p{N}]/u.test(s.text));
+    if (!words.length) return c;
+    const along = (x: number, s: RawSpan) => x + tan * ((s.bbox[1] + s.bbox[3]) / 2 - y);
+    return { ...c, lean: { tan, y, x0: Math.min(...words.map(s => along(s.bbox[0], s))), x1: Math.max(...words.map(s => along(s.bbox[2], s))) } };
+  });
+  return { ...read, columns, skew: degrees };
 }
 
 /** Whether a box's ink is bold: its strokes thicker than the median word's of the page by BOLD_STROKE. */

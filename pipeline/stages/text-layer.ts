@@ -107,6 +107,7 @@ export function textLayerStage(): Stage {
         const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined, digits: writesOwnDigits(pageLang) ? ocrPool('eng') : undefined }).then(read => {
           page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
           page.ocr = true;
+          if (read.skew) doc.messages.info('text-layer/askew', `the scan is ${Math.abs(read.skew).toFixed(2)}° askew (${read.skew > 0 ? 'clockwise' : 'anticlockwise'}): its lines' starts are measured along its leaning column edges`, { page: page.number, stage: 'text-layer' });
           // The columns its ink shows and where they start: layout reads the page by them.
           page.columns = read.columns;
           if (read.columns.length > 1) page.columnsTop = read.top;

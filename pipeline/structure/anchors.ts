@@ -1,10 +1,10 @@
 // Anchors: the printed number that opens a question, at its column's left edge, read by the
 // template's numbering pattern (through OCR's usual misreadings on an OCR page).
 import type { Column, Line, Span } from '../document.ts';
-import { inset, lineStart, splitSpan } from '../text/direction.ts';
+import { lineInset, splitSpan } from '../text/direction.ts';
 
 /** A column's two edges (where its lines start, whichever way they read). */
-export type Edges = Pick<Column, 'x0' | 'x1'>;
+export type Edges = Pick<Column, 'x0' | 'x1' | 'lean'>;
 import type { Template } from '../template.ts';
 import { OCR_SMALL_SHARE, SMALL_SHARE } from './model.ts';
 
@@ -30,7 +30,7 @@ export function ocrNumberText(lead: string): string {
 export function matchAnchor(line: Line, column: Edges, bodySize: number, t: Template, ocr = false): { number: number; spans: Span[]; decimal: boolean } | null {
   const first = line.spans[0];
   if (!first || first.math) return null;
-  if (inset(lineStart(line), column, line.rtl) > t.numbering.indentTolerance) return null;
+  if (lineInset(line, column) > t.numbering.indentTolerance) return null;
   if (first.size < bodySize * (ocr ? OCR_SMALL_SHARE : SMALL_SHARE)) return null;
   let lead = '';
   const spans: Span[] = [];

@@ -1,11 +1,11 @@
 // One flat record of features per body line, before any decision (GROBID's segmentation features):
 // the numbered lead it opens with, where it stands in its column, its font, whether it is a heading,
 // and what it carries (option labels, marks, part labels). The decoder (decode.ts) reads only these.
-import type { Line, PaperDocument, Span } from '../document.ts';
+import type { BBox, Column, Line, PaperDocument, Span } from '../document.ts';
 import { contains } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import { isBold, mostlyBold } from '../text/bold.ts';
-import { inset, lineStart, readingGaps, startsBefore } from '../text/direction.ts';
+import { inset, lineInset, lineStart, readingGaps, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
@@ -116,8 +116,13 @@ export function carriedLabels(f: LineFeatures): number[] {
 }
 
 function boxedSpan(s: Span, doc: PaperDocument): boolean {
+  return frameAround(s, doc) !== null;
+}
+
+/** The small frame a span is printed in (a boxed number: at most 4 of its type sizes wide and 3 tall), or null. */
+export function frameAround(s: Span, doc: PaperDocument): BBox | null {
   const page = doc.pages[s.page - 1];
-  return page.shapes.some(sh => (sh.kind === 'rect' || sh.kind === 'path') && sh.bbox[2] - sh.bbox[0] < s.size * 4 && sh.bbox[3] - sh.bbox[1] < s.size * 3 && contains(sh.bbox, s.bbox, 2));
+  return page.shapes.find(sh => (sh.kind === 'rect' || sh.kind === 'path') && sh.bbox[2] - sh.bbox[0] < s.size * 4 && sh.bbox[3] - sh.bbox[1] < s.size * 3 && contains(sh.bbox, s.bbox, 2))?.bbox ?? null;
 }
 
 /** The features of every body line of the paper, in reading order. */
@@ -135,14 +140,23 @@ function columnEdges(doc: PaperDocument): Map<string, number> {
   for (const l of doc.lines) {
     // A heading or footer set across the gutter starts outside the column: it says nothing of its edge.
     const column = doc.pages[l.page - 1].columns[l.column];
-    if (rawText(l.spans).length < EDGE_LINE_CHARS || inset(lineStart(l), column, l.rtl) < -2) continue;
+    if (rawText(l.spans).length < EDGE_LINE_CHARS || lineInset(l, column) < -2) continue;
     const key = `${l.page}:${l.column}:${l.rtl ? 'rtl' : ''}`;
     if (!starts.has(key)) starts.set(key, []);
-    starts.get(key)!.push(lineStart(l));
+    starts.get(key)!.push(uprightStart(l, column));
   }
   const edges = new Map<string, number>();
   for (const [key, xs] of starts) edges.set(key, xs.sort((a, b) => (key.endsWith('rtl') ? b - a : a - b))[Math.floor(xs.length * EDGE_PERCENTILE)]);
   return edges;
+}
+
+/**
+ * Where a line starts, as it would on its column's edge at the column's box (x0, x1): itself, but
+ * on a page scanned askew, moved back along the column's lean (lines low on a page leaning
+ * clockwise start left of those high on it, and are no less at the edge).
+ */
+function uprightStart(line: Line, column: Column): number {
+  return line.rtl ? column.x1 - lineInset(line, column) : column.x0 + lineInset(line, column);
 }
 
 /** A gap of at least this many ems between a number and its text is a tab, not a word space. */
@@ -172,7 +186,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     // Measured from where the line starts on the page, not from its first run in reading order: a
     // Latin label opening an Arabic line (`Question 11 لتكن …`) is read first but stands left of the
     // line's right end by its number's width.
-    const indent = inset(lineStart(line), edge === undefined ? column : { x0: edge, x1: edge }, line.rtl);
+    const indent = edge === undefined ? lineInset(line, column) : inset(uprightStart(line, column), { x0: edge, x1: edge }, line.rtl);
     // The lines under it in the same column: a question's number hangs out of them (left of them,
     // right of them where it reads right to left) or is level.
     const below = lines.slice(index + 1, index + 4).filter(l => l.page === line.page && l.column === line.column);

@@ -4,7 +4,7 @@
 // lists is tried on the whole paper, and the one that explains it best is kept: numbers at the
 // column's edge that run on one after another, labels that run A, B, C within a question. What was
 // chosen is recorded on the paper (`exam.conventions`), so that a user can turn it into a template.
-import { inset, lineStart } from '../text/direction.ts';
+import { lineInset } from '../text/direction.ts';
 import type { Conventions, Line, PaperDocument } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import { escapeRegExp, type Template } from '../template.ts';
@@ -22,7 +22,7 @@ function leadsOf(doc: PaperDocument, line: Line, bodySize: number, t: Template):
   // On an OCR page a word's size is its line box's, and a number alone has no descender: it reads
   // small there (as the decoder allows, model.ts), and is read through OCR's misreadings.
   if (!first || first.math || first.size < bodySize * (page.ocr ? OCR_SMALL_SHARE : SMALL_SHARE)) return null;
-  if (inset(lineStart(line), page.columns[line.column], line.rtl) > t.numbering.indentTolerance) return null;
+  if (lineInset(line, page.columns[line.column]) > t.numbering.indentTolerance) return null;
   const out: string[] = [];
   let lead = '';
   for (const s of line.spans) {

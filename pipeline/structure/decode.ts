@@ -21,6 +21,11 @@ export interface Candidate {
   major: string | null;
   /** The line stands under an instructions heading (a numbered instruction more likely than a question). */
   instructions?: boolean;
+  /**
+   * The number read is OCR's guess at a mark in the number's place (`3)`, `2.` where `(12)` is
+   * printed): free where the reading takes it, costing no more than an unread mark where it does not.
+   */
+  guess?: boolean;
 }
 
 export interface DecodeSettings {
@@ -229,7 +234,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     return out.sort((a, b) => a - b);
   };
   const numbersOf = candidates.map((c, j) => (c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c) : c.read === null ? [] : [c.read]));
-  const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null ? PENALTY.unread
+  const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null || c.guess ? PENALTY.unread
     : PENALTY.misread + (String(c.read).length !== String(n).length ? PENALTY.misreadDigits : 0));
   const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 

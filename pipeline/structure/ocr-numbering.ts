@@ -4,7 +4,7 @@ import type { Line, Span } from '../document.ts';
 import type { Template } from '../template.ts';
 import type { Edges } from './anchors.ts';
 import { OCR_SMALL_SHARE } from './model.ts';
-import { inset, lineStart } from '../text/direction.ts';
+import { lineInset } from '../text/direction.ts';
 
 /** Points from the column's edge within which an unread mark may be a question number. */
 const MARGIN_SLACK = 4;
@@ -16,7 +16,7 @@ const MARGIN_SLACK = 4;
 export function marginMark(line: Line, column: Edges, bodySize: number, t: Template): Span[] | null {
   const first = line.spans[0];
   // At the very edge: lines under a question are indented less than the template allows a number.
-  if (!first || first.math || inset(lineStart(line), column, line.rtl) > Math.min(t.numbering.indentTolerance, MARGIN_SLACK) || first.size < bodySize * OCR_SMALL_SHARE) return null;
+  if (!first || first.math || lineInset(line, column) > Math.min(t.numbering.indentTolerance, MARGIN_SLACK) || first.size < bodySize * OCR_SMALL_SHARE) return null;
   const text = first.text.trim();
   // What OCR makes of a digit's shape is a digit, a sign or a letter of the alphabets it reads
   // numbers in (`S`, `l`, `З`): a letter of another script is a word's (a Thai line read a letter at

@@ -5,7 +5,7 @@
 import type { PaperDocument } from '../document.ts';
 import type { Template } from '../template.ts';
 import { markText } from './marks.ts';
-import type { LineFeatures } from './candidates.ts';
+import { frameAround, type LineFeatures } from './candidates.ts';
 import type { Candidate } from './decode.ts';
 import { matchAnchor, ocrNumberText } from './anchors.ts';
 import { marginMark } from './ocr-numbering.ts';
@@ -71,16 +71,30 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       // where the line holds the paper's later option labels too (`A, 28 B. 41`).
       if (ocrNumberText(f.text) !== f.text && /^\s*\p{L}/u.test(f.text) && f.optionLabels.some(i => i > 0)) continue;
       const read = matchAnchor(f.line, left, bodySize, t, true)?.number ?? null;
+      // A bracketed lead OCR read cleanly (`(2)`, `[9]`): as on any page, its style its own (a stacked
+      // option's `(2)` set in under `Задача 2` is not of the question's style, whatever OCR's
+      // misreadings of a bare number make of either). A word's lead is read through the template's
+      // numbering first (`Q.5`, `(05.`, `0॥5.`: OCR reads a lead's word in many ways).
+      const clean = f.lead !== null && ocrNumberText(f.text) === f.text;
+      if (clean && f.lead!.open) {
+        out.push({ f: read === f.lead!.number ? { ...f, templateLead: !t.infer } : f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major, instructions: kind === 'instructions' });
+        continue;
+      }
       // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
       if (read !== null) { out.push({ f: prior, lead: null, style: 'ocr', read, major: null, instructions: kind === 'instructions' }); continue; }
-      // A lead OCR read cleanly with a word or bracket (`[9]`, `Câu 3`): as on any page.
-      const clean = f.lead !== null && ocrNumberText(f.text) === f.text;
-      if (clean && (f.lead!.open || f.lead!.word)) { out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }); continue; }
-      // A mark that OCR read as a bare number (`17 (0–5) …`, a bold number printed without a stop) is
-      // read as that number; anything else in a number's place is the decoder's to number.
-      const mark = marginMark(f.line, left, bodySize, t);
+      if (clean && f.lead!.word) { out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }); continue; }
+      // A mark in a number's place (a mark printed in a box stands where its box does: the box's
+      // padding sets its digit in). One OCR read as a bare number (`17 (0–5) …`, a bold number
+      // printed without a stop) is read as that number; anything else there is the decoder's to number.
+      const frame = f.line.spans[0] ? frameAround(f.line.spans[0], doc) : null;
+      const [x0, y0, x1, y1] = f.line.bbox;
+      const mark = marginMark(frame ? { ...f.line, bbox: [Math.min(frame[0], x0), y0, Math.max(frame[2], x1), y1] } : f.line, left, bodySize, t);
       const unread = mark !== null && bareNumber(mark[0].text, t.numbering.max) === null;
+      // A mark that is a lead OCR read cleanly, of a kind the template's numbering does not name
+      // (`3)` on a paper whose other numbers OCR read `19.`; `2.`, OCR's `(12)` with a bracket and a
+      // digit dropped): its number is a guess, the decoder's to take or leave as for an unread mark.
+      if (unread && clean) { out.push({ f: prior, lead: null, style: 'ocr', read: f.lead!.number, major: null, instructions: kind === 'instructions', guess: true }); continue; }
       if (mark && !(unread && continuesNumbered(features, f.index, out[out.length - 1]))) { out.push({ f: prior, lead: null, style: 'ocr', read: bareNumber(mark[0].text, t.numbering.max), major: null, instructions: kind === 'instructions' }); continue; }
       if (clean) out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major });
       continue;

@@ -254,9 +254,30 @@ export function spanStart(s: Span, rtl: boolean | undefined): number {
   return rtl ? s.bbox[2] : s.bbox[0];
 }
 
-/** How far in from its column's starting edge `x` stands (the right edge for a right-to-left line). */
-export function inset(x: number, column: Column, rtl: boolean | undefined): number {
-  return rtl ? column.x1 - x : x - column.x0;
+/**
+ * A column's edges at height y: x0 and x1, or on a page scanned askew, where its leaning edges pass
+ * at that height (a line low on a page leaning clockwise starts left of one high on it, and is no
+ * less at the edge).
+ */
+export function edgesAt(column: Pick<Column, 'x0' | 'x1' | 'lean'>, y: number | undefined): { x0: number; x1: number } {
+  const lean = column.lean;
+  if (!lean || y === undefined) return column;
+  const shift = lean.tan * (y - lean.y);
+  return { x0: lean.x0 - shift, x1: lean.x1 - shift };
+}
+
+/**
+ * How far in from its column's starting edge `x` stands (the right edge for a right-to-left line),
+ * at height `y` where the column leans (a page scanned askew).
+ */
+export function inset(x: number, column: Pick<Column, 'x0' | 'x1' | 'lean'>, rtl: boolean | undefined, y?: number): number {
+  const { x0, x1 } = edgesAt(column, y);
+  return rtl ? x1 - x : x - x0;
+}
+
+/** How far in from its column's starting edge a line starts (measured along the edge where the column leans). */
+export function lineInset(line: Pick<Line, 'bbox' | 'rtl'>, column: Pick<Column, 'x0' | 'x1' | 'lean'>): number {
+  return inset(lineStart(line), column, line.rtl, (line.bbox[1] + line.bbox[3]) / 2);
 }
 
 /** Whether `a` starts no further in than `b` (`slack` points allowed) on lines of one direction. */
