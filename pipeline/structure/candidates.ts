@@ -115,10 +115,6 @@ export function carriedLabels(f: LineFeatures): number[] {
   return f.labelOpens && f.lead?.major ? f.optionLabels.slice(1) : f.optionLabels;
 }
 
-function boxedSpan(s: Span, doc: PaperDocument): boolean {
-  return frameAround(s, doc) !== null;
-}
-
 /** The small frame a span is printed in (a boxed number: at most 4 of its type sizes wide and 3 tall), or null. */
 export function frameAround(s: Span, doc: PaperDocument): BBox | null {
   const page = doc.pages[s.page - 1];
@@ -214,7 +210,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       leftmost,
       bold: lead ? lead.spans.some(isBold) : bold,
       sizeRatio,
-      boxed: lead !== null && lead.spans.some(s => boxedSpan(s, doc)),
+      boxed: lead !== null && lead.spans.some(s => frameAround(s, doc) !== null),
       alone: lead !== null && !lead.rest,
       hanging: lead !== null && hangingNumber(line, lead),
       heading: heading?.kind ?? null,

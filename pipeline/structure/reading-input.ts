@@ -80,9 +80,11 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
         out.push({ f: read === f.lead!.number ? { ...f, templateLead: !t.infer } : f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major, instructions: kind === 'instructions' });
         continue;
       }
-      // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior holds).
+      // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior
+      // holds). A number at the margin in OCR's style (`guess`: see Candidate.guess).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
-      if (read !== null) { out.push({ f: prior, lead: null, style: 'ocr', read, major: null, instructions: kind === 'instructions' }); continue; }
+      const atMargin = (n: number | null, guess?: true): Candidate => ({ f: prior, lead: null, style: 'ocr', read: n, major: null, instructions: kind === 'instructions', ...(guess ? { guess } : {}) });
+      if (read !== null) { out.push(atMargin(read)); continue; }
       if (clean && f.lead!.word) { out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }); continue; }
       // A mark in a number's place (a mark printed in a box stands where its box does: the box's
       // padding sets its digit in). One OCR read as a bare number (`17 (0–5) …`, a bold number
@@ -94,8 +96,8 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       // A mark that is a lead OCR read cleanly, of a kind the template's numbering does not name
       // (`3)` on a paper whose other numbers OCR read `19.`; `2.`, OCR's `(12)` with a bracket and a
       // digit dropped): its number is a guess, the decoder's to take or leave as for an unread mark.
-      if (unread && clean) { out.push({ f: prior, lead: null, style: 'ocr', read: f.lead!.number, major: null, instructions: kind === 'instructions', guess: true }); continue; }
-      if (mark && !(unread && continuesNumbered(features, f.index, out[out.length - 1]))) { out.push({ f: prior, lead: null, style: 'ocr', read: bareNumber(mark[0].text, t.numbering.max), major: null, instructions: kind === 'instructions' }); continue; }
+      if (unread && clean) { out.push(atMargin(f.lead!.number, true)); continue; }
+      if (mark && !(unread && continuesNumbered(features, f.index, out[out.length - 1]))) { out.push(atMargin(bareNumber(mark[0].text, t.numbering.max))); continue; }
       if (clean) out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major });
       continue;
     }
