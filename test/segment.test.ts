@@ -38,6 +38,10 @@ const generic = templates.find(t => t.id === 'generic')!;
 const span = (text: string, x: number, baseline: number, size = 11.5): Span =>
   ({ page: 1, text, bbox: [x, baseline - size * 0.85, x + size * text.length * 0.7, baseline + size * 0.2], baseline, size, font: 'Body', math: false });
 
+/** Lines OCR read, one per row of `[text, y, x]`: words 30 points apart at size 10, running to x 400. */
+const ocrRows = (rows: readonly (readonly [string, number, number])[]) => rows.map(([text, y, x]) => ({ page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
+  spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 30, y + 10, 10), font: 'ocr' })) }));
+
 describe('segment', () => {
   it('reads a point marker split over text lines by position', () => {
     // `[3 점 ]` with 점 set a little lower, as in some KICE booklets.
@@ -306,8 +310,7 @@ describe('papers that read nothing', () => {
     const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
     // `18. In triangle ABC …` / `∠C …` (the ∠C read `LC`) set close under it; `Ab` opening a question after a gap.
     const rows = [['18. चित्र में त्रिभुज ABC में ZA = 30°', 100, 45], ['LC का मान ज्ञात कीजिए।', 114, 45], ['① 125', 132, 60], ['Ab मान ज्ञात कीजिए।', 160, 45], ['ถุ ง ใบ ห นึ่ง', 190, 45]] as const;
-    const lines = rows.map(([text, y, x]) => ({ page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
-      spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 30, y + 10, 10), font: 'ocr' })) }));
+    const lines = ocrRows(rows);
     const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
     const fs = lineFeatures(doc, 10, generic);
     expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:18', '3:null']);
@@ -338,12 +341,11 @@ describe('papers that read nothing', () => {
     expect(read({ ...column, lean: { tan, y: 100, x0: 60, x1: 400 } })).toEqual([true]);
   });
 
-  it('keeps a stacked option\'s bracketed `(2)` read by OCR in its own style, and reads a lead `3)` of a kind the template does not name as that lead', async () => {
+  it('keeps a stacked option\'s bracketed `(2)` read by OCR in its own style, and reads a lead `3)` of a kind the template does not name as a guess at that number', async () => {
     const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
     const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
     const rows = [['Задача 2', 100, 45], ['Вычислите 24.', 114, 45], ['(1) 14', 128, 45], ['(2) 17', 142, 45], ['3) Решите уравнение 2x = 8.', 170, 45]] as const;
-    const lines = rows.map(([text, y, x]) => ({ page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
-      spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 30, y + 10, 10), font: 'ocr' })) }));
+    const lines = ocrRows(rows);
     const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
     const got = candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10).map(c => `${c.f.index}:${c.style}:${c.read}${c.guess ? '?' : ''}`);
     // `3)` is a number at the margin OCR read cleanly in a kind the template does not name: a guess.
@@ -355,8 +357,7 @@ describe('papers that read nothing', () => {
     const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
     // `;` for a boxed `6`: its glyph 6 points in from the column's edge, its frame at the edge.
     const rows = [['; Cho cấp số cộng có u1 = 8 và công sai 2.', 100, 51], ['A) 20 B) 22', 114, 65], ['Other text of the paper at the edge', 140, 45]] as const;
-    const lines = rows.map(([text, y, x]) => ({ page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
-      spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 30, y + 10, 10), font: 'ocr' })) }));
+    const lines = ocrRows(rows);
     const frame = { page: 1, kind: 'rect', visible: true, bbox: [45, 98, 62, 114] };
     const read = (shapes: object[]) => {
       const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes, ocr: true, section: null }] } as unknown as PaperDocument;
