@@ -100,6 +100,33 @@ describe('frames round text on a scanned page', () => {
     for (const words of [[px(38), px(35), px(80), px(45)], [px(400), px(41), px(460), px(53)]] as Box[]) expect(inkIn(clean, words)).toBe(inkIn(g, words));
   });
 
+  it('finds a tight frame whose words reach up to its top side (a bracket, a Devanagari heading\'s vowel signs), level or askew', async () => {
+    // The bracket's top stands half a point under the side: its ink is in the rows a table's
+    // rules would cross, but nothing runs from the top side down to the bottom one.
+    const body = '<rect x="20" y="20" width="150" height="26" fill="none" stroke="black" stroke-width="0.8"/><text x="26" y="32" font-size="14" font-weight="bold">(खंड A प्रत्येक 1 अंक)</text>';
+    for (const turn of [0, 0.5]) {
+      const g = await strip(body, turn);
+      const frames = framesIn(g, SCALE);
+      expect(frames).toHaveLength(1);
+      // (Turned about the strip's middle, the box stands two points higher: its place is checked level.)
+      if (turn) continue;
+      const [x0, y0, , y1] = frames[0].box;
+      expect(Math.abs(x0 - px(20))).toBeLessThanOrEqual(px(1.5));
+      expect(Math.abs(y0 - px(20))).toBeLessThanOrEqual(px(1.5));
+      expect(Math.abs(y1 - px(46))).toBeLessThanOrEqual(px(1.5));
+    }
+  });
+
+  it('takes no bold display glyph for a frame (its bars and stems stand as a box\'s four sides)', async () => {
+    // A heavy running head's `영` (two bars, a ring and a stem) or `8` made a frame round their own
+    // strokes on a KICE page; drawn here as such a glyph is: two bars, two stems 3.5 points
+    // thick, a stroke inside clear of them. A frame's sides are a rule's thickness.
+    const g = await strip('<rect x="20" y="20" width="30" height="3"/><rect x="20" y="45" width="30" height="3"/><rect x="20" y="20" width="3.5" height="28"/><rect x="46.5" y="20" width="3.5" height="28"/><rect x="30" y="30" width="8" height="8"/>');
+    expect(framesIn(g, SCALE)).toEqual([]);
+    // The same box drawn with sides of a rule's thickness is a frame.
+    expect(framesIn(await strip('<rect x="20.5" y="20.5" width="29" height="27" fill="none" stroke="black" stroke-width="1"/><rect x="30" y="30" width="8" height="8"/>'), SCALE)).toHaveLength(1);
+  });
+
   it('takes no drawing, table of many rows or pair of rules for a frame', async () => {
     const g = await strip(`<rect x="20" y="10" width="120" height="100" fill="none" stroke="black"/><line x1="20" y1="10" x2="140" y2="110" stroke="black"/>
       <line x1="200" y1="20" x2="400" y2="20" stroke="black"/><line x1="200" y1="40" x2="400" y2="40" stroke="black"/><text x="210" y="34" font-size="10">between two rules</text>
@@ -423,6 +450,26 @@ describe('the sides of frames and rules', () => {
     expect(inkIn(clean, [px(295), px(25), px(320), px(775)])).toBe(0);
     const words: Box = [px(328), px(390), px(400), px(403)];
     expect(inkIn(clean, words)).toBe(inkIn(g, words));
+  });
+
+  it('follows a head rule on a page scanned half a degree askew, and paints it out whole, leaving the lines under it', async () => {
+    // 520 points long, 4.5 points lower at its right end than at its left: no row of pixels holds a
+    // tenth of it. The title above and the line under it stand 5 points off.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${600 * SCALE}" height="${200 * SCALE}" viewBox="0 0 600 200"><rect width="600" height="200" fill="white"/>
+      <g transform="rotate(0.5 300 100)" font-family="DejaVu Serif" font-size="10"><text x="40" y="60">Name:</text><text x="480" y="60">Time: 1 hour</text>
+      <line x1="40" y1="66" x2="560" y2="66" stroke="black" stroke-width="0.8"/><text x="40" y="80">1. Evaluate the limit of the sequence below.</text></g></svg>`;
+    const g = await loadGray(await sharp(Buffer.from(svg)).png().toBuffer());
+    const across = rulesFromImage(g, SCALE, 1).filter(r => r.bbox[2] - r.bbox[0] > 300);
+    expect(across).toHaveLength(1);
+    expect(across[0].bbox[0]).toBeLessThan(42);
+    expect(across[0].bbox[2]).toBeGreaterThan(558);
+    const clean = withoutRules(g, across, SCALE);
+    // Along its slope nothing of it is left; the words above and below are whole.
+    for (const x of [50, 300, 550]) {
+      const y = 66 + (x - 300) * Math.tan(0.5 * Math.PI / 180);
+      expect(inkIn(clean, [px(x - 5), px(y - 1.5), px(x + 5), px(y + 1.5)])).toBe(0);
+    }
+    for (const words of [[px(38), px(50), px(75), px(62.5)], [px(38), px(71), px(260), px(84)]] as Box[]) expect(inkIn(clean, words)).toBe(inkIn(g, words));
   });
 
   it('finds a column rule that steps a pixel or two sideways down its length', async () => {

@@ -826,6 +826,21 @@ describe('marks printed by a question or its parts', () => {
     expect(learnMarks([block(line('Solve (2x) = 4 (2x)'), line('then (3x)'))])).toEqual([]);
   });
 
+  it('reads marks as OCR misreads their brackets and dashes: `《2分)`, `〈4分)`, `(0--3)`', () => {
+    // A full-width bracket read as an angle, closed by a round one.
+    expect(patternPoints([line('log, 32 的 值为《1分)')], generic, new Set())?.value).toBe(1);
+    expect(patternPoints([line('计算16+2x9的结果是〈4分)')], generic, new Set())?.value).toBe(4);
+    // An angle bracket a round one does not close is a title's (《数学》), no mark.
+    expect(patternPoints([line('阅读《数学 2》 一书')], generic, new Set())).toBeNull();
+    // A right-to-left line's brackets, read by their look.
+    expect(patternPoints([line('احسب log2 128]3.5[')], generic, new Set())?.value).toBe(3.5);
+    expect(patternPoints([line('احسب 34]5[')], generic, new Set())?.value).toBe(5);
+    // A range from 0 whose dash OCR read as two.
+    const shapes = learnMarks([block(line('11. (0--3) Ποια είναι η τιμή;')), block(line('12. (0--5) Ένα ορθογώνιο')), block(line('16. (0–4) Πόσο είναι;'))]);
+    expect(shapes.map(s => [s.open, s.range, s.word])).toEqual([['(', true, '']]);
+    expect(new RegExp(marksPattern(shapes)!, 'u').exec('(0--5) Ένα')?.[1]).toBe('5');
+  });
+
   it('learns no bare mark from a formula\'s argument or from a label at a line\'s head', () => {
     // `f(2).` with f set as a formula, at the line's end; `(2)` opening a line (its formula lost).
     const blocks = [block(line('Calculate ', ['f'], '(2).')), block(line('Solve ', ['f'], '(3).')), block(line('(2) を求めよ。'), line('(3) を求めよ。'))];

@@ -88,6 +88,12 @@ export interface OcrPageOptions {
    * Latin digits (Hindi's reads `11.` as `44.`, `10.` as `40.`, drops the 1 of `21.`).
    */
   digits?: OcrPool;
+  /**
+   * A reader of Latin letters and digits where `pool` reads another script: a line of them (a
+   * Japanese paper's options `A. 35  B. 36`, which Japanese's model reads `『 B. 36`) is read again
+   * by this one. Where `pool`'s script writes digits of its own, a band with a letter or two of it is too.
+   */
+  latin?: OcrPool;
 }
 
 /** A band of text (or a piece of the head or foot) and what the recogniser found in it, in page pixels. */
@@ -218,22 +224,47 @@ async function readBand(pool: OcrPool, from: Gray, level: number, place: Omit<Ar
 /** A Latin word and a danda (`Question।`): no Devanagari sentence ends on a line's first word. */
 const DANDA_ONE = /^(\p{Script=Latin}{2,})।$/u;
 
-/** A band whose reading holds at most this many letters of another script than Latin is read again by the Latin reader. */
+/** Letters of another script than Latin in a text. */
+const otherLetters = (text: string) => [...text].filter(c => /\p{L}/u.test(c) && !/\p{Script=Latin}/u.test(c)).length;
+
+/** A band whose reading holds at most this many letters of another script than Latin is read again by the Latin reader, on a page whose script writes digits of its own. */
 const LATIN_BAND_OTHER = 2;
 
 /**
  * A band of Latin letters and digits on a page read by another script's model (an Arabic paper's
- * options `A. 623`, `C. 119` read `0019`, `E. 5` read `5 ,ع`), read again by the Latin reader,
- * whose reading is kept unless it is much less sure.
+ * options `A. 623`, `C. 119` read `0019`, `E. 5` read `5 ,ع`), read again by the Latin reader; in
+ * a band of several lines, each line of Latin letters and digits alone, on its own (a Japanese
+ * question's options under its prompt: `C. 37  D. 45` read `87 D. 45`). The other model is sure of
+ * its garbles of Latin: the Latin reading stands unless much less sure.
+ *
+ * `ownDigits`: the page's script writes digits of its own, and its model makes a letter of it out
+ * of a Latin one: a whole band with a letter or two of its script is read again too. A model of a
+ * script that writes Latin digits (Japanese, Korean) reads its own letters as Latin ones (Korean's
+ * `(7)` for `(ㄱ)`): there only bands and lines without a letter of its script are read again.
  */
-async function latinAgain(area: Area, reading: PageReading, latin: OcrPool): Promise<Area> {
+async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownDigits: boolean): Promise<Area> {
   if (area.edge || area.cell) return area;
-  const text = area.words.map(w => w.text).join(' ');
-  const other = [...text].filter(c => /\p{L}/u.test(c) && !/\p{Script=Latin}/u.test(c)).length;
-  if (other > LATIN_BAND_OTHER || !/[A-Za-z0-9]/.test(text)) return area;
-  const words = await readBand(latin, reading.bandsFrom, reading.level, area);
-  // The other model is sure of its garbles of Latin (`01` for `C. 121`): the Latin reading stands unless much less sure.
-  return sureness(words) + SURER >= sureness(area.words) ? { ...area, words } : area;
+  const latinText = (text: string, allow: number) => otherLetters(text) <= allow && /[A-Za-z0-9]/.test(text);
+  const surer = (again: OcrWord[], was: OcrWord[]) => sureness(again) + SURER >= sureness(was);
+  if (latinText(area.words.map(w => w.text).join(' '), ownDigits ? LATIN_BAND_OTHER : 0)) {
+    const words = await readBand(latin, reading.bandsFrom, reading.level, area);
+    return surer(words, area.words) ? { ...area, words } : area;
+  }
+  const byLine = new Map<string, OcrWord[]>();
+  for (const w of area.words) if (w.text.trim()) byLine.set(w.line.join(','), [...(byLine.get(w.line.join(',')) ?? []), w]);
+  const lines = [...byLine.values()].sort((a, b) => a[0].line[1] - b[0].line[1]);
+  if (lines.length < 2) return area;
+  let words = area.words;
+  for (const [k, line] of lines.entries()) {
+    if (!latinText(line.map(w => w.text).join(' '), 0)) continue;
+    // The line across the band, up to halfway to the lines above and below it.
+    const [, y0, , y1] = line[0].line;
+    const top = k > 0 ? Math.round((lines[k - 1][0].line[3] + y0) / 2) : area.box[1];
+    const bottom = k + 1 < lines.length ? Math.round((y1 + lines[k + 1][0].line[1]) / 2) : area.box[3];
+    const again = await readBand(latin, reading.bandsFrom, reading.level, { ...area, box: [area.box[0], top, area.box[2], bottom] });
+    if (again.length && surer(again, line)) words = [...words.filter(w => !line.includes(w)), ...again];
+  }
+  return words === area.words ? area : { ...area, words };
 }
 
 /**
@@ -266,13 +297,13 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
  * its ink shows with where they start (layout takes them: OCR's words, a skewed line cut in two, a
  * title's words parted by a space where the gutter runs, say less of the gutter).
  */
-export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture, digits }: OcrPageOptions): Promise<OcrPageReading> {
+export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, { markers, numberIndent, keep, picture, digits, latin }: OcrPageOptions): Promise<OcrPageReading> {
   let reading = kept.get(pdfPage);
   kept.delete(pdfPage);
   if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
   if (keep) kept.set(pdfPage, reading);
   const { g, shapes, columnBoxes, columns, top, bodyFoot, skew } = reading;
-  const areas = digits && digits !== pool ? await Promise.all(reading.areas.map(a => latinAgain(a, reading, digits))) : reading.areas;
+  const areas = latin && latin !== pool ? await Promise.all(reading.areas.map(a => latinAgain(a, reading, latin, !!digits && digits !== pool))) : reading.areas;
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   const rings: Ring[] = [];

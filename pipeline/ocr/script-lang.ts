@@ -29,6 +29,9 @@ export function ocrLanguageOf(text: string): string {
   return best && installed(best) ? `${best}+eng` : 'eng';
 }
 
+/** Whether a language set reads a script other than Latin (`jpn+eng`, `hin+eng`; not `eng` or `vie`): its pages' lines of Latin letters are better read by the Latin reader. */
+export const readsOtherScript = (lang: string) => SCRIPT_LANGUAGE.some(([, l]) => lang.split('+').includes(l));
+
 /** Every decimal digit Unicode knows (ASCII's, fullwidth, Devanagari's ०–९, Arabic's ٠–٩, Thai's ๐–๙…), found once. */
 let decimalDigits: string[] | null = null;
 

@@ -17,10 +17,6 @@ const THICK = 2.5;
 const TILT = 0.035;
 /** The ends of top and bottom, and a side and its place, agree within this many points. */
 const ALIGN = 2.5;
-/** Blank points just inside the top and bottom: nothing inside a frame runs into its sides. */
-const CLEAR = 1;
-/** Pixel rows next to a side passed over in that test: a tilted side's short end piece lies there. */
-const TILT_ROWS = 2;
 /** A side is dark along at least this share of its length (a scan's noise breaks a few rows). */
 const SOLID = 0.9;
 /** Pixels painted white beyond a side's ink (antialiasing, JPEG ringing)… */
@@ -78,16 +74,25 @@ function strokeAt(s: Stroke, x: number): [number, number] | null {
 /** A side's stroke is followed through runs at most this many pixels thick (a letter touching it is not followed down). */
 const STROKE_MAX = 12;
 
-/** Whether the rows within `[gapFrom, gapTo]` pixels inside a side's stroke hold ink anywhere along [x0, x1). */
-function inkAlong(g: Gray, s: Stroke, x0: number, x1: number, inward: 1 | -1, gapFrom: number, gapTo: number): boolean {
+/**
+ * Whether a rule crosses the box from its top side to its bottom side somewhere along [x0, x1): a
+ * column dark down at least SOLID of the rows between the two strokes (within a tilted page's
+ * drift either side). A row of a table has one at each cell's edge; the text in a frame, however
+ * close to its sides (a Devanagari heading's vowel signs over its head line, a bracket touching the
+ * top of a tight box), never runs down the whole of it.
+ */
+function crossed(g: Gray, top: Stroke, bottom: Stroke, x0: number, x1: number): boolean {
   for (let x = x0; x < x1; x++) {
-    const at = strokeAt(s, x);
-    if (!at) continue;
-    const edge = inward > 0 ? at[1] : at[0];
-    for (let d = gapFrom; d < gapTo; d++) {
-      const y = edge + inward * d;
-      if (y >= 0 && y < g.height && g.data[y * g.width + x] < INK) return true;
+    const a = strokeAt(top, x), b = strokeAt(bottom, x);
+    if (!a || !b) continue;
+    const from = a[1] + 1, to = b[0];
+    const drift = 1 + Math.ceil((to - from) * TILT / 2);
+    let dark = 0;
+    for (let y = from; y < to; y++) {
+      const row = y * g.width;
+      for (let k = Math.max(0, x - drift); k <= Math.min(g.width - 1, x + drift); k++) if (g.data[row + k] < INK) { dark++; break; }
     }
+    if (to > from && dark / (to - from) >= SOLID) return true;
   }
   return false;
 }
@@ -123,14 +128,27 @@ function horizontalSides(g: Gray, min: number): Box[] {
   return sides;
 }
 
-/** The share of rows [y0, y1) with ink within [x0, x1) (a side standing there). */
-function solidDown(g: Gray, x0: number, x1: number, y0: number, y1: number): number {
-  let dark = 0;
+/**
+ * The share of rows [y0, y1) where a side stands within [x0, x1): met from outside (`from`: the
+ * frame's left side is met from the left), its ink at most `thick` pixels across. A glyph's stroke
+ * (a bold heading's `영`: a ring and a stem between two bars, which make the four sides of a box)
+ * is thicker than a frame's side.
+ */
+function sideDown(g: Gray, x0: number, x1: number, y0: number, y1: number, from: 'left' | 'right', thick: number): number {
+  let sides = 0;
+  const a = Math.max(0, x0), b = Math.min(g.width, x1);
   for (let y = y0; y < y1; y++) {
     const row = y * g.width;
-    for (let x = Math.max(0, x0); x < Math.min(g.width, x1); x++) if (g.data[row + x] < INK) { dark++; break; }
+    const ink = (x: number) => x >= 0 && x < g.width && g.data[row + x] < INK;
+    let x = from === 'left' ? a : b - 1;
+    const step = from === 'left' ? 1 : -1;
+    while (x >= a && x < b && !ink(x)) x += step;
+    if (x < a || x >= b) continue;
+    let run = 0;
+    while (ink(x) && run <= thick) { run++; x += step; }
+    if (run <= thick) sides++;
   }
-  return y1 > y0 ? dark / (y1 - y0) : 0;
+  return y1 > y0 ? sides / (y1 - y0) : 0;
 }
 
 function holdsInk(g: Gray, b: Box): boolean {
@@ -155,15 +173,15 @@ export function framesIn(g: Gray, scale: number): Frame[] {
     const x0 = Math.min(top[0], bottom[0]), x1 = Math.max(top[2], bottom[2]);
     const y0 = top[3], y1 = bottom[1];
     const t = px(THICK) + px(ALIGN);
-    if (solidDown(g, x0 - px(ALIGN), x0 + t, y0, y1) < SOLID || solidDown(g, x1 - t, x1 + px(ALIGN), y0, y1) < SOLID) continue;
-    // Text inside, clear of the sides: a frame round something, not a row of a table, whose cells'
-    // rules cross from its top to its bottom (a key's grid: its cells are read by their rules).
+    const thick = px(THICK) + 2;
+    if (sideDown(g, x0 - px(ALIGN), x0 + t, y0, y1, 'left', thick) < SOLID || sideDown(g, x1 - t, x1 + px(ALIGN), y0, y1, 'right', thick) < SOLID) continue;
+    // Text inside, and no rule crossing from top to bottom: a frame round something, not a row of a
+    // table, whose cells' rules cross it (a key's grid: its cells are read by their rules). The sides
+    // are followed as strokes (on a tilted page the band of a long side reaches down past the
+    // heading's first line; only the stroke is the side).
     if (!holdsInk(g, [x0 + t, y0 + px(1), x1 - t, y1 - px(1)])) continue;
-    // Clear just inside each side, along its stroke (on a tilted page the band of a long side reaches
-    // down past the heading's first line; under the stroke itself is what must be paper).
-    // (A tilted stroke's step holds a piece shorter than a side's run in the row next to it: passed over.)
     const topStroke = strokeOf(g, top, 'top'), bottomStroke = strokeOf(g, bottom, 'bottom');
-    if (inkAlong(g, topStroke, x0 + t, x1 - t, 1, 1 + TILT_ROWS, 1 + TILT_ROWS + px(CLEAR)) || inkAlong(g, bottomStroke, x0 + t, x1 - t, -1, 1 + TILT_ROWS, 1 + TILT_ROWS + px(CLEAR))) continue;
+    if (crossed(g, topStroke, bottomStroke, x0 + t, x1 - t)) continue;
     frames.push({ box: [x0, top[1], x1, bottom[3]], top, bottom, topStroke, bottomStroke });
   }
   return frames;

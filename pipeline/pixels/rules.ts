@@ -2,7 +2,6 @@
 // columns of a scan come out as for a born-digital page, and painted out so they join no text.
 import type { Shape } from '../document.ts';
 import type { Gray } from './gray.ts';
-import { passingRuns } from './runs.ts';
 
 /** A pixel darker than this grey is ink. */
 const INK = 128;
@@ -32,12 +31,7 @@ export interface Rule extends Shape {
 /** Long dark rules of a page image as line shapes in points (`scale` pixels a point). */
 export function rulesFromImage(g: Gray, scale: number, page: number): Rule[] {
   const dark = (x: number, y: number) => g.data[y * g.width + x] < INK;
-  const rules: Rule[] = [];
-  for (let y = 0; y < g.height; y += 1) {
-    for (const [a, b] of passingRuns(g.width, x => dark(x, y), g.width * ACROSS)) rules.push({ page, kind: 'line', visible: true, bbox: [a / scale, y / scale, b / scale, (y + 1) / scale], pieces: [[a, y, b, y + 1]] });
-  }
-  rules.push(...uprightRules(g.width, g.height, dark, scale, page));
-  return rules;
+  return [...acrossRules(g.width, g.height, dark, scale, page), ...uprightRules(g.width, g.height, dark, scale, page)];
 }
 
 /** A column rule's stroke is at most this many pixels wide on a row; wider is a block of ink, not a rule. */
@@ -46,8 +40,54 @@ const RULE_WIDTH = 12;
 const LEAN = 0.04;
 /** Rows a traced rule may miss (a scan's speck of paper in its stroke) before it ends. */
 const RULE_GAP = 2;
-/** A column rule is painted out in pieces of this many rows, each as wide as its stroke there. */
-const PIECE_ROWS = 16;
+/** A rule is painted out in pieces of this many pixels along it (rows down a column rule, columns across a head rule), each as thick as its stroke there. */
+const PIECE = 16;
+
+/**
+ * Head and foot rules, followed across the page both ways from the page's middle column (a rule
+ * across ACROSS of the width, more than half, passes it): column by column, the dark stroke at the
+ * row the column before left off or a pixel above or below, so a rule a sheet fed askew shows
+ * sloping (at half a degree a rule across an A4 page falls 17 pixels at 300 dpi, and no row of
+ * pixels holds a tenth of it) is found whole, as a level one is. It slopes at most LEAN; it is
+ * painted out in pieces as tall as its stroke, not as one box as tall as its slope (which would
+ * take the tops of the lines under it).
+ */
+function acrossRules(width: number, height: number, dark: (x: number, y: number) => boolean, scale: number, page: number): Rule[] {
+  const mid = width >> 1;
+  const seen = new Uint8Array(height);
+  const rules: Rule[] = [];
+  for (let y = 0; y < height; y++) {
+    if (seen[y] || !dark(mid, y)) continue;
+    const pieces: [number, number, number, number][] = [];
+    let lo = y, hi = y, left = mid, right = mid;
+    for (const step of [1, -1]) {
+      let at = y, missed = 0, crossed = 0, from = mid;
+      let piece: [number, number, number, number] | null = null;
+      for (let col = step > 0 ? mid : mid - 1; col >= 0 && col < width; col += step) {
+        const c = [at, at - 1, at + 1].find(k => k >= 0 && k < height && dark(col, k));
+        if (c === undefined) { if (++missed > RULE_GAP) break; continue; }
+        missed = 0;
+        let [a, b] = [c, c];
+        while (a > 0 && dark(col, a - 1) && c - a <= RULE_WIDTH) a--;
+        while (b < height - 1 && dark(col, b + 1) && b - c <= RULE_WIDTH) b++;
+        if (col === mid) for (let k = a; k <= b; k++) seen[k] = 1;
+        if (step > 0) right = col; else left = col;
+        // Crossed by a column rule or a box's side: followed on through it; a block of ink ends it.
+        if (b - a > RULE_WIDTH) { if (++crossed > RULE_WIDTH) break; continue; }
+        crossed = 0;
+        if (piece && Math.abs(col - from) < PIECE) {
+          piece[0] = Math.min(piece[0], col); piece[2] = Math.max(piece[2], col + 1); piece[1] = Math.min(piece[1], a); piece[3] = Math.max(piece[3], b + 1);
+        } else { piece = [col, a, col + 1, b + 1]; from = col; pieces.push(piece); }
+        at = (a + b) >> 1;
+        lo = Math.min(lo, a);
+        hi = Math.max(hi, b);
+      }
+    }
+    const length = right - left + 1;
+    if (length >= width * ACROSS && hi - lo <= length * LEAN + RULE_WIDTH) rules.push({ page, kind: 'line', visible: true, bbox: [left / scale, lo / scale, (right + 1) / scale, (hi + 1) / scale], pieces });
+  }
+  return rules;
+}
 
 /**
  * Column rules, followed down the page from their top: row by row, the dark stroke at the place
@@ -68,7 +108,7 @@ function uprightRules(width: number, height: number, dark: (x: number, y: number
       /** Widen the piece holding `row` to [a, b]. */
       const cover = (row: number, a: number, b: number) => {
         const last = pieces[pieces.length - 1];
-        if (last && row < last[1] + PIECE_ROWS) { last[0] = Math.min(last[0], a); last[2] = Math.max(last[2], b + 1); last[3] = row + 1; } else pieces.push([a, row, b + 1, row + 1]);
+        if (last && row < last[1] + PIECE) { last[0] = Math.min(last[0], a); last[2] = Math.max(last[2], b + 1); last[3] = row + 1; } else pieces.push([a, row, b + 1, row + 1]);
       };
       for (let row = y; row < height; row++) {
         const c = [at, at - 1, at + 1].find(k => k >= 0 && k < width && dark(k, row));
@@ -99,21 +139,6 @@ function uprightRules(width: number, height: number, dark: (x: number, y: number
   return rules;
 }
 
-/**
- * The rows of a rule across joined into one box: a rule a scan shows a hair off level is found as
- * runs in neighbouring rows of pixels, each covering part of its length, and painted over the whole
- * length of all of them.
- */
-function joinedRows(rows: [number, number, number, number][]): [number, number, number, number][] {
-  const near = (a: number[], b: number[]) => a[0] <= b[2] + PAINT_MARGIN && b[0] <= a[2] + PAINT_MARGIN && a[1] <= b[3] + PAINT_MARGIN && b[1] <= a[3] + PAINT_MARGIN;
-  const out: [number, number, number, number][] = [];
-  for (const b of rows) {
-    const into = out.find(o => near(o, b));
-    if (into) { into[0] = Math.min(into[0], b[0]); into[1] = Math.min(into[1], b[1]); into[2] = Math.max(into[2], b[2]); into[3] = Math.max(into[3], b[3]); } else out.push([...b]);
-  }
-  return out;
-}
-
 /** The picture with the given rules painted white (a copy): they would join the bands of text they run beside. */
 export function withoutRules(g: Gray, rules: Rule[], scale: number): Gray {
   const data = new Uint8Array(g.data);
@@ -122,7 +147,7 @@ export function withoutRules(g: Gray, rules: Rule[], scale: number): Gray {
   // A column rule's pieces are widened by a stroke's width: a scan's rule wavers and blurs past the
   // dark core it was followed by, and the gutter it stands in is wide.
   const down = rules.filter(r => r.bbox[2] - r.bbox[0] <= r.bbox[3] - r.bbox[1]).flatMap(r => r.pieces.map(([x0, y0, x1, y1]) => [x0 - RULE_WIDTH, y0, x1 + RULE_WIDTH, y1] as [number, number, number, number]));
-  for (const [x0, y0, x1, y1] of [...joinedRows(across), ...down]) {
+  for (const [x0, y0, x1, y1] of [...across, ...down]) {
     for (let y = Math.max(0, y0 - m); y < Math.min(g.height, y1 + m); y++) data.fill(255, y * g.width + Math.max(0, x0 - m), y * g.width + Math.min(g.width, x1 + m));
   }
   return { width: g.width, height: g.height, data };

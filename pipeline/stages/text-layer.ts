@@ -11,7 +11,7 @@ import type { RawSpan } from '../providers/pdf.ts';
 import { Ahead } from '../ocr/ahead.ts';
 import { ocrPage } from '../ocr/page-ocr.ts';
 import { pageLanguage } from '../ocr/paper-language.ts';
-import { writesOwnDigits } from '../ocr/script-lang.ts';
+import { readsOtherScript, writesOwnDigits } from '../ocr/script-lang.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import { readPages } from '../pages/paper.ts';
 import { pagesIdle } from '../pages/read.ts';
@@ -104,7 +104,7 @@ export function textLayerStage(): Stage {
           }
         }
         const pool = ocrPool(pageLang);
-        const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined, digits: writesOwnDigits(pageLang) ? ocrPool('eng') : undefined }).then(read => {
+        const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined, digits: writesOwnDigits(pageLang) ? ocrPool('eng') : undefined, latin: readsOtherScript(pageLang) ? ocrPool('eng') : undefined }).then(read => {
           page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
           page.ocr = true;
           if (read.skew) doc.messages.info('text-layer/askew', `the scan is ${Math.abs(read.skew).toFixed(2)}° askew (${read.skew > 0 ? 'clockwise' : 'anticlockwise'}): its lines' starts are measured along its leaning column edges`, { page: page.number, stage: 'text-layer' });

@@ -33,15 +33,28 @@ const THAI_SPACE = /(\p{Script=Thai})\s+(?=\p{Script=Thai})/gu;
 const STROKE_ONE = /([(（[［]\s*)[।|](?=\s*\p{L})/gu;
 
 /**
+ * An angle bracket opening a mark that a round one closes (`《2分)`, `〈4分)`): OCR's reading of a
+ * full-width `（`, whose curve it takes for an angle. No script opens a mark so.
+ */
+const ANGLE_OPEN = /[《〈<](?=\s*\d{1,3}(?:[.,]\d{1,2})?\s*[^\s()（）\[\]《》〈〉<>]{0,6}\s*[)）])/gu;
+
+/**
+ * A number between brackets that face away from it (`]3.5[`, `)2(`): a mark on a right-to-left line
+ * as OCR reads it, each bracket by its look, which a right-to-left line mirrors.
+ */
+const MIRRORED_MARK = /([\])])\s*(\d{1,3}(?:[.,]\d{1,2})?)\s*([[(])/gu;
+const unmirrored = (_: string, close: string, value: string, open: string) => (close === ']' && open === '[' ? `[${value}]` : close === ')' && open === '(' ? `(${value})` : _);
+
+/** A mark's brackets and digits as printed where OCR misread them: a `1` read as a stroke opening a mark (STROKE_ONE), a round bracket read as an angle (ANGLE_OPEN), a right-to-left line's brackets mirrored (MIRRORED_MARK). */
+const misreadMarks = (text: string) => text.replace(STROKE_ONE, '$11').replace(ANGLE_OPEN, '(').replace(MIRRORED_MARK, unmirrored);
+
+/**
  * A line's text as mark patterns read it: NFKC folds Arabic presentation forms (`ﻟﻜﻞ` as `لكل`),
  * full-width digits and CJK compatibility forms into the letters a template's words are written in;
  * a conjunct a text layer split after its virama (`प्रत् येक`) is one word again (`प्रत्येक`), and so
- * are Thai letters OCR spaced apart; a `1` OCR read as a stroke opening a mark is a 1.
+ * are Thai letters OCR spaced apart; OCR's misreadings of a mark's brackets and digits are undone.
  */
-export const markText = (text: string) => text.normalize('NFKC').replace(VIRAMA_SPACE, '$1').replace(THAI_SPACE, '$1').replace(STROKE_ONE, '$11');
-
-/** A question's own text as its marks are read: a `1` OCR read as a stroke opening a mark is a 1 (see STROKE_ONE). */
-const strokeAsOne = (text: string) => text.replace(STROKE_ONE, '$11');
+export const markText = (text: string) => misreadMarks(text.normalize('NFKC').replace(VIRAMA_SPACE, '$1').replace(THAI_SPACE, '$1'));
 
 /**
  * A heading's words before the marks it states for its questions (`Física` of `Física  Las preguntas
@@ -91,7 +104,7 @@ function patternPoints(lines: Line[], t: Template, skip: Set<Span>, anchor: Set<
     const before = text.slice(0, at).trim();
     return t.points.sum && anchor.size > 0 && [...before].filter(c => /\p{L}/u.test(c)).length <= HEAD_MARK_LETTERS && !t.re.parts.some(re => re.test(before));
   };
-  const texts = joinWrappedMarks(lines.map(l => strokeAsOne(rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math)))));
+  const texts = joinWrappedMarks(lines.map(l => misreadMarks(rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math)))));
   const stated = texts.length && t.re.pointsHead ? t.re.pointsHead.exec(texts[0]) : null;
   texts.forEach((text, li) => {
     if (li === 0 && stated && atHead(text, stated.index!)) head = markValue(stated);
