@@ -42,6 +42,10 @@ const span = (text: string, x: number, baseline: number, size = 11.5): Span =>
 const ocrRows = (rows: readonly (readonly [string, number, number])[]) => rows.map(([text, y, x]) => ({ page: 1, column: 0, rtl: false, bbox: [x, y, 400, y + 12] as [number, number, number, number],
   spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 30, y + 10, 10), font: 'ocr' })) }));
 
+/** A one-page OCR paper of those lines, its column from x 45 to 400, with the page's shapes (frames). */
+const ocrDoc = (lines: Line[], shapes: object[] = []) =>
+  ({ lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes, ocr: true, section: null }] }) as unknown as PaperDocument;
+
 describe('segment', () => {
   it('reads a point marker split over text lines by position', () => {
     // `[3 점 ]` with 점 set a little lower, as in some KICE booklets.
@@ -296,7 +300,7 @@ describe('papers that read nothing', () => {
     const rows = [['14 380 の 10% は いくつか。', 45], ['A, 28 B. 41', 59], ['C. 76 D. 38', 59], ['15 240 の 10% は いくつか。', 45], ['A. 14 B. 22', 59], ['C. 24 D. 28', 59]] as const;
     const lines = rows.map(([text, x], i) => ({ page: 1, column: 0, rtl: false, bbox: [x, 100 + i * 20, 400, 112 + i * 20] as [number, number, number, number],
       spans: text.split(' ').map((w, k) => ({ ...span(w, x + k * 24, 110 + i * 20, 10), font: 'ocr' })) }));
-    const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
+    const doc = ocrDoc(lines);
     const fs = lineFeatures(doc, 10, generic);
     // Both rows hold the first two labels (the comma read as the label's stop)…
     expect([fs[1].optionLabels, fs[4].optionLabels]).toEqual([[0, 1], [0, 1]]);
@@ -311,7 +315,7 @@ describe('papers that read nothing', () => {
     // `18. In triangle ABC …` / `∠C …` (the ∠C read `LC`) set close under it; `Ab` opening a question after a gap.
     const rows = [['18. चित्र में त्रिभुज ABC में ZA = 30°', 100, 45], ['LC का मान ज्ञात कीजिए।', 114, 45], ['① 125', 132, 60], ['Ab मान ज्ञात कीजिए।', 160, 45], ['ถุ ง ใบ ห นึ่ง', 190, 45]] as const;
     const lines = ocrRows(rows);
-    const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
+    const doc = ocrDoc(lines);
     const fs = lineFeatures(doc, 10, generic);
     expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:18', '3:null']);
   });
@@ -346,7 +350,7 @@ describe('papers that read nothing', () => {
     const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
     const rows = [['Задача 2', 100, 45], ['Вычислите 24.', 114, 45], ['(1) 14', 128, 45], ['(2) 17', 142, 45], ['3) Решите уравнение 2x = 8.', 170, 45]] as const;
     const lines = ocrRows(rows);
-    const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument;
+    const doc = ocrDoc(lines);
     const got = candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10).map(c => `${c.f.index}:${c.style}:${c.read}${c.guess ? '?' : ''}`);
     // `3)` is a number at the margin OCR read cleanly in a kind the template does not name: a guess.
     expect(got).toEqual(expect.arrayContaining(['2:(#):1', '3:(#):2', '4:ocr:3?']));
@@ -360,7 +364,7 @@ describe('papers that read nothing', () => {
     const lines = ocrRows(rows);
     const frame = { page: 1, kind: 'rect', visible: true, bbox: [45, 98, 62, 114] };
     const read = (shapes: object[]) => {
-      const doc = { lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes, ocr: true, section: null }] } as unknown as PaperDocument;
+      const doc = ocrDoc(lines, shapes);
       return candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10).filter(c => c.f.index === 0).map(c => `${c.style}:${c.read}`);
     };
     expect(read([])).toEqual([]);

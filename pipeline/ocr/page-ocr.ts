@@ -251,7 +251,7 @@ async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownD
     return surer(words, area.words) ? { ...area, words } : area;
   }
   const byLine = new Map<string, OcrWord[]>();
-  for (const w of area.words) if (w.text.trim()) byLine.set(w.line.join(','), [...(byLine.get(w.line.join(',')) ?? []), w]);
+  for (const w of area.words) if (w.text.trim()) (byLine.get(w.line.join(',')) ?? byLine.set(w.line.join(','), []).get(w.line.join(','))!).push(w);
   const lines = [...byLine.values()].sort((a, b) => a[0].line[1] - b[0].line[1]);
   if (lines.length < 2) return area;
   let words = area.words;
