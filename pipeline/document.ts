@@ -110,6 +110,8 @@ export interface PageInfo {
   furniture: Span[];
   /** The page's text came from OCR (it had no usable text layer). */
   ocr?: boolean;
+  /** On a page read by OCR, the body's edges where its pixels moved them off a line they cut through (ocr/page-ocr.ts): what lies beyond is furniture. */
+  inkBody?: { y0?: number; y1?: number };
   /** This page is an earlier page again (the number of that page): it is neither rendered nor read (stages/repeats.ts). */
   repeatOf?: number;
 }

@@ -200,4 +200,41 @@ describe('drawings on a page read from its pixels', () => {
     // Without room for labels the drawing is its strokes alone.
     expect(drawingsIn(g, [[0, 0, W, H]], words, 72, 48, 0).boxes).toEqual([[40, 40, 161, 161]]);
   });
+
+  it('takes a curve the scan broke in two for one drawing, and what OCR read over it, its box reaching past the strokes, for no text', async () => {
+    const { drawingsIn } = await import('../pipeline/pixels/drawings.ts');
+    // An axis pair with a curve from its origin up to a peak, and the curve's fall from the peak on,
+    // parted from it by two blank pixels: two pieces, each within the other's labels' reach.
+    const w = 300, h = 200;
+    const px = new Uint8Array(w * h).fill(255);
+    const ink = (x: number, y: number) => { px[y * w + x] = 0; };
+    for (let x = 20; x < 280; x++) ink(x, 180);
+    for (let y = 20; y <= 180; y++) ink(20, y);
+    for (let x = 20; x < 120; x++) ink(x, Math.round(180 - 1.5 * (x - 20)));
+    for (let x = 122; x < 260; x++) ink(x, Math.round(30 + (x - 122) * 0.9));
+    const g = { width: w, height: h, data: px };
+    // OCR's box for what it read out of the strokes stands two pixels past them at the top and left.
+    const read = [{ bbox: [18, 18, 262, 182] as [number, number, number, number] }];
+    const found = drawingsIn(g, [[0, 0, w, h]], read, 72, 48, 10);
+    expect(found.boxes).toEqual([[20, 20, 280, 181]]);
+    expect([...found.strokes]).toEqual([0]);
+  });
+
+  it('judges whole a piece that runs on out of its column\'s box: a frame round text set across two columns is none, a chart cut in two is one', async () => {
+    const { drawingsIn } = await import('../pipeline/pixels/drawings.ts');
+    const w = 400, h = 400;
+    const px = new Uint8Array(w * h).fill(255);
+    const ink = (x: number, y: number) => { px[y * w + x] = 0; };
+    // A frame across both halves with five lines of instructions, all in the left half.
+    for (let x = 20; x < 380; x++) { ink(x, 20); ink(x, 150); }
+    for (let y = 20; y <= 150; y++) { ink(20, y); ink(379, y); }
+    for (let y = 40; y < 130; y += 20) for (let x = 40; x < 180; x++) if (x % 6 < 3) for (let k = 0; k < 8; k++) ink(x, y + k);
+    // A bar chart on a base line from x = 120 to 280, lower down.
+    for (let x = 120; x < 280; x++) ink(x, 380);
+    for (const [x0, top] of [[130, 300], [170, 260], [210, 320], [250, 280]]) for (let x = x0; x < x0 + 20; x++) for (let y = top; y < 380; y++) ink(x, y);
+    const g = { width: w, height: h, data: px };
+    const read = [40, 60, 80, 100, 120].map(y => ({ bbox: [40, y, 180, y + 8] as [number, number, number, number] }));
+    // Two columns meeting at x = 200: the frame's right half holds no text, the chart is cut in two.
+    expect(drawingsIn(g, [[0, 0, 200, h], [200, 0, w, h]], read, 50, 48, 10).boxes).toEqual([[120, 260, 280, 381]]);
+  });
 });

@@ -28,6 +28,7 @@ import { inkBox, ruledTables } from '../pipeline/pixels/cells.ts';
 import { shapeGroups } from '../pipeline/pixels/same-shape.ts';
 import { skewAngle } from '../pipeline/pixels/skew.ts';
 import { pageTables } from '../pipeline/ocr/table-cells.ts';
+import { offInk } from '../pipeline/pixels/runs.ts';
 import { rulesFromImage, withoutRules } from '../pipeline/pixels/rules.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -146,6 +147,45 @@ async function letterPage(turn: number): Promise<Gray> {
     <rect width="612" height="792" fill="white"/><g transform="rotate(${turn} 306 396)" font-family="DejaVu Serif">${lines}</g></svg>`;
   return loadGray(await sharp(Buffer.from(svg)).png().toBuffer());
 }
+
+describe('the body\'s edges on a scanned page', () => {
+  it('moves a row off the lines it cuts through, up or down, on a page level or a degree askew, and leaves a drawing\'s rows be', async () => {
+    const lines = '<text x="20" y="30" font-size="12">1. Calculate the value of 25 + 17 and write it down.</text><text x="20" y="60" font-size="12">2. Solve 3x = 12 for x, giving x as a whole number.</text>';
+    for (const turn of [0, 1]) {
+      const g = await strip(lines, turn);
+      const all: Box = [0, 0, g.width, g.height];
+      const cut = { gap: px(3), most: px(30), strip: px(100) };
+      const blank = (y: number) => inkIn(g, [0, y, g.width, y + 1]) === 0;
+      // Through the first line: up past its top, or down past its foot; neither ends in a line.
+      const up = offInk(g, all, px(27), -1, cut), down = offInk(g, all, px(27), 1, cut);
+      expect(up).toBeLessThan(px(21));
+      expect(down).toBeGreaterThan(px(30));
+      expect(down).toBeLessThan(px(42));
+      expect([up - 1, down].every(blank)).toBe(true);
+      // A row between the lines stays.
+      expect(offInk(g, all, px(43), -1, cut)).toBe(px(43));
+    }
+    // A run taller than a line (a drawing) is no line to move off.
+    const drawing = await strip('<rect x="20" y="10" width="80" height="90" fill="none" stroke="black"/>');
+    expect(offInk(drawing, [0, 0, drawing.width, drawing.height], px(50), -1, { gap: px(3), most: px(30), strip: px(100) })).toBe(px(50));
+  });
+
+  it('reads whole, as a question, a first line that the body\'s top (a share of the page\'s height) cuts through', async () => {
+    // An A4 page whose first question's line stands across 50.5 points (6% of 842) from the top:
+    // cut there, its top half was read as running head and its foot as the column's first line.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * SCALE}" height="${842 * SCALE}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/>
+      <g font-family="DejaVu Serif" font-size="12"><text x="60" y="24" font-size="9">Riverside High School · Mathematics</text>
+      <text x="60" y="55">1. Calculate the value of 25 + 17.</text>${['40', '42', '44', '46'].map((v, k) => `<text x="80" y="${75 + k * 16}">${'ABCD'[k]}. ${v}</text>`).join('')}
+      <text x="60" y="160">2. Solve 3x = 12 for x.</text>${['2', '3', '4', '6'].map((v, k) => `<text x="80" y="${180 + k * 16}">${'ABCD'[k]}. ${v}</text>`).join('')}</g></svg>`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'body-edge-'));
+    const file = path.join(dir, 'edge.pdf');
+    fs.writeFileSync(file, await imagesToPdf([{ image: await sharp(Buffer.from(svg)).png().toBuffer(), width: 595, height: 842 }]));
+    const doc = await analyse(file, 'segment');
+    await closeOcr();
+    expect(doc.lines.map(l => rawText(l.spans).trim())).toContain('1. Calculate the value of 25 + 17.');
+    expect(doc.questions.map(q => q.number)).toEqual([1, 2]);
+  }, 300_000);
+});
 
 describe('a sheet scanned askew', () => {
   it('measures the angle the lines fall by, either way, and calls a straight page straight', async () => {

@@ -10,7 +10,7 @@ import type { BBox, Column, Shape } from '../document.ts';
 import { findBody } from '../text/body.ts';
 import { findColumnsFromInk } from './columns.ts';
 import { renderGray, scanGray, type Gray } from '../pixels/gray.ts';
-import { inkRuns, type Box } from '../pixels/runs.ts';
+import { inkRuns, offInk, type Box } from '../pixels/runs.ts';
 import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
 import { otsuLevel } from '../pixels/threshold.ts';
 import { skewAngle } from '../pixels/skew.ts';
@@ -40,6 +40,10 @@ const CIRCLED = Array.from({ length: 5 }, (_, i) => String.fromCodePoint(0x2460 
 
 /** Blank space (points) that parts two bands of a column; less keeps a formula's rows together. */
 const BAND_GAP = 3;
+/** The tallest run of ink (points) a body's edge is moved off: a line of display type; a taller run is no line. */
+const LINE_MOST = 30;
+/** Width (points) of the strips a body's edge is looked at in: narrow enough that a page 1° askew moves a line by a point or two across one. */
+const EDGE_STRIP = 100;
 /** Bands lower than this (points) are specks. */
 const MIN_BAND = 2.5;
 /** Pixels of white kept around a band for the recogniser. */
@@ -131,18 +135,23 @@ interface PageReading {
   areas: Area[];
   /** Where (points) the body ends: the columns' foot. */
   bodyFoot: number;
+  moved: OcrPageReading['moved'];
   /** Degrees the page is askew (pixels/skew.ts), 0 where it is straight. */
   skew: number;
 }
 
 /** A page's reading: spans in points, shapes, columns and where they start (`skew`: degrees the page is askew, 0 where straight). */
-export interface OcrPageReading { spans: RawSpan[]; shapes: Shape[]; columns: Column[]; top: number; skew: number }
+export interface OcrPageReading {
+  spans: RawSpan[]; shapes: Shape[]; columns: Column[]; top: number; skew: number;
+  /** The body's edges (points) where they were moved off a line they cut through: the page's furniture is what lies beyond them. */
+  moved: { y0?: number; y1?: number };
+}
 
 /** Readings kept for one next call on the same page (see OcrPageOptions.keep); taken, not shared. */
 const kept = new WeakMap<PdfPage, PageReading>();
 
 /** A page's pixels cut up for the recogniser: its rules found and painted out, its bands. */
-interface CutPage { g: Gray; bandsFrom: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; top: number; bodyFoot: number; places: Omit<Area, 'words' | 'mark'>[]; skew: number }
+interface CutPage { g: Gray; bandsFrom: Gray; level: number; shapes: Shape[]; columnBoxes: Box[]; columns: Column[]; top: number; bodyFoot: number; moved: OcrPageReading['moved']; places: Omit<Area, 'words' | 'mark'>[]; skew: number }
 
 /** The page at OCR resolution (its stored picture where it is a scan, else drawn), rules found and painted out, cut into bands: this thread's part. */
 async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, dpi: number, scan?: Buffer): Promise<CutPage> {
@@ -166,7 +175,12 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   const uncut = withoutFrames(unruled, frames, scale);
   const g = tables.boxes.length ? withoutFrames(withoutRules(tables.read, rules, scale), frames, scale) : uncut;
   const shapes: Shape[] = [...rules.map(({ pieces: _, ...shape }) => shape), ...frames.map(f => ({ page: number, kind: 'rect' as const, visible: true, bbox: f.box.map(v => v / scale) as BBox }))];
-  const body = findBody(size, shapes);
+  // Where no rule draws the body's edges they are shares of the page's height, which may cut through
+  // a line (the first line of an A3 page's columns, read half as running head): moved out past it,
+  // the body keeping the line whole (a running foot so kept is set aside as furniture later, as text).
+  const ruled = findBody(size, shapes);
+  const edgeAt = (y: number, way: -1 | 1) => offInk(uncut, [0, 0, uncut.width, uncut.height], Math.round(y * scale), way, { gap: Math.round(BAND_GAP * scale), most: Math.round(LINE_MOST * scale), strip: Math.round(EDGE_STRIP * scale) }) / scale;
+  const body = { ...ruled, y0: edgeAt(ruled.y0, -1), y1: edgeAt(ruled.y1, 1) };
 
   const { top, columns } = findColumnsFromInk(uncut, size, body, shapes, scale, tables.boxes.map(b => b.map(v => v / scale) as BBox));
   const px = (v: number) => Math.max(0, Math.round(v * scale));
@@ -188,7 +202,7 @@ async function cutPage(pdfPage: PdfPage, number: number, size: { width: number; 
   }
   const bandPlaces = places.filter(({ box: a }) => a[2] - a[0] > 20 && a[3] - a[1] > 8);
   const cells = tables.cells.map(box => ({ box, shrink: 1, edge: false, left: box[0], right: box[2], cell: true }));
-  return { g, bandsFrom: uncut, level: otsuLevel(g), shapes: [...shapes, ...tables.shapes], columnBoxes, columns, top, bodyFoot: body.y1, places: [...bandPlaces, ...cells], skew: skewAngle(page) };
+  return { g, bandsFrom: uncut, level: otsuLevel(g), shapes: [...shapes, ...tables.shapes], columnBoxes, columns, top, bodyFoot: body.y1, moved: { ...(body.y0 !== ruled.y0 ? { y0: body.y0 } : {}), ...(body.y1 !== ruled.y1 ? { y1: body.y1 } : {}) }, places: [...bandPlaces, ...cells], skew: skewAngle(page) };
 }
 
 /** The recogniser's confidence in a band's reading: its words' confidences, each weighted by its length (0 where nothing was read). */
@@ -277,7 +291,7 @@ let cutting: Promise<unknown> = Promise.resolve();
 async function readPage(pdfPage: PdfPage, number: number, size: { width: number; height: number }, pool: OcrPool, dpi: number, scan?: Buffer): Promise<PageReading> {
   const turn = cutting.then(() => cutPage(pdfPage, number, size, dpi, scan));
   cutting = turn.catch(() => {});
-  const { g, bandsFrom, level, shapes, columnBoxes, columns, top, bodyFoot, places, skew } = await turn;
+  const { g, bandsFrom, level, shapes, columnBoxes, columns, top, bodyFoot, moved, places, skew } = await turn;
   const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
   const areas = await Promise.all(places.map(async (place): Promise<Area> => {
     const { box: area, edge } = place;
@@ -289,7 +303,7 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
     const mark = edge || place.cell ? null : await bracketedMark(from, area, pool, px(WORD_GAP));
     return { ...place, words, mark };
   }));
-  return { pool, dpi, g, bandsFrom, level, shapes, columnBoxes, columns, top, bodyFoot, areas, skew };
+  return { pool, dpi, g, bandsFrom, level, shapes, columnBoxes, columns, top, bodyFoot, moved, areas, skew };
 }
 
 /**
@@ -302,7 +316,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   kept.delete(pdfPage);
   if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
   if (keep) kept.set(pdfPage, reading);
-  const { g, shapes, columnBoxes, columns, top, bodyFoot, skew } = reading;
+  const { g, shapes, columnBoxes, columns, top, bodyFoot, moved, skew } = reading;
   const areas = latin && latin !== pool ? await Promise.all(reading.areas.map(a => latinAgain(a, reading, latin, !!digits && digits !== pool))) : reading.areas;
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
@@ -395,7 +409,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     }
   }
   const drawn = drawings.boxes.map(b => ({ page: number, kind: 'path' as const, visible: true, bbox: b.map(v => v / scale) as BBox }));
-  return leaning({ spans: labelRuns(latinLabels(spans), columns), shapes: [...shapes, ...drawn], columns, top }, skew, bodyFoot);
+  return leaning({ spans: labelRuns(latinLabels(spans), columns), shapes: [...shapes, ...drawn], columns, top, moved }, skew, bodyFoot);
 }
 
 /**

@@ -9,6 +9,8 @@ import { INK, type Box } from './runs.ts';
 const ON_STROKES = 0.5;
 /** Text covering this share of a piece's box sits inside a frame (a boxed condition, a radical over a fraction), not beside a drawing's labels. */
 const HOLDS_TEXT = 0.08;
+/** A word with this share of its box inside a piece's box is read inside it. */
+const WITHIN = 0.75;
 /** A piece thinner than this (pixels) either way is a rule, not a drawing. */
 const RULE = 4;
 
@@ -99,6 +101,28 @@ class InkRuns {
   }
 }
 
+/** A piece at least `minW` × `minH` pixels and no rule (a line thin either way). */
+const isBig = (b: Box, minW: number, minH: number) => {
+  const w = b[2] - b[0], h = b[3] - b[1];
+  return w >= minW && h >= minH && w > RULE && h > RULE;
+};
+
+/** Whether ink crosses a side of `box` (left or right) where a piece of it reaches that side. */
+function runsOut(g: Gray, box: Box, piece: Box): boolean {
+  const crosses = (inside: number, outside: number) => {
+    if (outside < 0 || outside >= g.width) return false;
+    for (let y = piece[1]; y < piece[3]; y++) if (g.data[y * g.width + inside] < INK && g.data[y * g.width + outside] < INK) return true;
+    return false;
+  };
+  return (piece[0] <= box[0] && crosses(box[0], box[0] - 1)) || (piece[2] >= box[2] && crosses(box[2] - 1, box[2]));
+}
+
+/** The share of box a's area inside box b. */
+const shareInside = (a: Box, b: Box) => {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return w > 0 && h > 0 ? (w * h) / Math.max(1, (a[2] - a[0]) * (a[3] - a[1])) : 0;
+};
+
 export interface Drawings {
   /** Each drawing's box, in pixels. */
   boxes: Box[];
@@ -114,29 +138,63 @@ export interface Drawings {
  */
 export function drawingsIn(g: Gray, boxes: Box[], words: { bbox: Box }[], minW: number, minH: number, labelGap: number): Drawings {
   const out: Drawings = { boxes: [], strokes: new Set() };
+  const indexed = words.map((w, i) => ({ w, i }));
+  /** Pieces judged whole across the page (one reaching over two boxes is judged once). */
+  const judgedWhole: Box[] = [];
+  /** A piece of ink: a drawing (with its labels, the words read off its strokes) or none. */
+  const judge = (runs: InkRuns, all: [number, Piece][], root: number, p: Piece) => {
+    const own = new Set([root]);
+    // Words mostly inside the piece's box: OCR's box for what it read out of a drawing's strokes
+    // may reach past them (a triangle read as one tall `/\`).
+    const within = indexed.filter(({ w }) => shareInside(w.bbox, p.box) >= WITHIN);
+    const onStrokes = within.filter(({ w }) => {
+      const { all: ink, held } = runs.inkIn(w.bbox, own);
+      return ink > 0 && held / ink >= ON_STROKES;
+    });
+    const text = within.filter(x => !onStrokes.includes(x)).reduce((a, { w }) => a + (w.bbox[2] - w.bbox[0]) * (w.bbox[3] - w.bbox[1]), 0);
+    if (text / ((p.box[2] - p.box[0]) * (p.box[3] - p.box[1])) >= HOLDS_TEXT) return;
+    // Labels (A, P₁, x) stand apart from the strokes, just outside them: the drawing's too.
+    const near: Box = [p.box[0] - labelGap, p.box[1] - labelGap, p.box[2] + labelGap, p.box[3] + labelGap];
+    const labels = all.filter(([r, q]) => r !== root && q.box[0] < near[2] && q.box[2] > near[0] && q.box[1] < near[3] && q.box[3] > near[1]);
+    out.boxes.push(labels.reduce<Box>((b, [, q]) => [Math.min(b[0], q.box[0]), Math.min(b[1], q.box[1]), Math.max(b[2], q.box[2]), Math.max(b[3], q.box[3])], p.box));
+    for (const { i } of onStrokes) out.strokes.add(i);
+  };
   for (const box of boxes) {
     const runs = new InkRuns(g, box);
     const all = [...runs.pieces()];
-    const big = all.filter(([, p]) => {
-      const w = p.box[2] - p.box[0], h = p.box[3] - p.box[1];
-      return w >= minW && h >= minH && w > RULE && h > RULE;
-    });
-    if (!big.length) continue;
-    const inside = words.map((w, i) => ({ w, i })).filter(({ w }) => w.bbox[0] < box[2] && w.bbox[2] > box[0] && w.bbox[1] < box[3] && w.bbox[3] > box[1]);
-    for (const [root, p] of big) {
-      const own = new Set([root]);
-      const within = inside.filter(({ w }) => w.bbox[0] >= p.box[0] - 1 && w.bbox[2] <= p.box[2] + 1 && w.bbox[1] >= p.box[1] - 1 && w.bbox[3] <= p.box[3] + 1);
-      const onStrokes = within.filter(({ w }) => {
-        const { all, held } = runs.inkIn(w.bbox, own);
-        return all > 0 && held / all >= ON_STROKES;
-      });
-      const text = within.filter(x => !onStrokes.includes(x)).reduce((a, { w }) => a + (w.bbox[2] - w.bbox[0]) * (w.bbox[3] - w.bbox[1]), 0);
-      if (text / ((p.box[2] - p.box[0]) * (p.box[3] - p.box[1])) >= HOLDS_TEXT) continue;
-      // Labels (A, P₁, x) stand apart from the strokes, just outside them: the drawing's too.
-      const near: Box = [p.box[0] - labelGap, p.box[1] - labelGap, p.box[2] + labelGap, p.box[3] + labelGap];
-      const labels = all.filter(([r, q]) => r !== root && q.box[0] < near[2] && q.box[2] > near[0] && q.box[1] < near[3] && q.box[3] > near[1]);
-      out.boxes.push(labels.reduce<Box>((b, [, q]) => [Math.min(b[0], q.box[0]), Math.min(b[1], q.box[1]), Math.max(b[2], q.box[2]), Math.max(b[3], q.box[3])], p.box));
-      for (const { i } of onStrokes) out.strokes.add(i);
+    for (const [root, p] of all.filter(([, q]) => isBig(q.box, minW, minH))) {
+      if (!runsOut(g, box, p.box)) { judge(runs, all, root, p); continue; }
+      // Strokes that run on out of the box (a frame round instructions set across both columns, cut
+      // at the gutter; a chart that columns found from the page's ink cut in two) are judged whole,
+      // across the page's width: the frame holds its text in the other column.
+      const across = new InkRuns(g, [0, box[1], g.width, box[3]]);
+      const pieces = [...across.pieces()];
+      const whole = pieces.find(([, q]) => q.box[0] <= p.box[0] && q.box[1] <= p.box[1] && q.box[2] >= p.box[2] && q.box[3] >= p.box[3]);
+      if (!whole || judgedWhole.some(b => b.every((v, k) => v === whole[1].box[k]))) continue;
+      judgedWhole.push(whole[1].box);
+      judge(across, pieces, whole[0], whole[1]);
+    }
+  }
+  return { ...out, boxes: joined(out.boxes) };
+}
+
+/**
+ * Boxes that overlap joined into one, until none do: a curve the scan broke in two is two pieces,
+ * each the other's label, and one drawing (two boxes alike read as a frame's sides, no figure).
+ */
+function joined(boxes: Box[]): Box[] {
+  const out = boxes.map(b => [...b] as Box);
+  for (let again = true; again;) {
+    again = false;
+    for (let i = 0; i < out.length && !again; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const [a, b] = [out[i], out[j]];
+        if (a[0] >= b[2] || b[0] >= a[2] || a[1] >= b[3] || b[1] >= a[3]) continue;
+        out[i] = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+        out.splice(j, 1);
+        again = true;
+        break;
+      }
     }
   }
   return out;

@@ -38,3 +38,30 @@ export function passingRuns(n: number, pass: (i: number) => boolean, min: number
   }
   return out;
 }
+
+/**
+ * A row of a box moved off the lines it cuts through, one way (-1 up, 1 down), looked at in upright
+ * strips `strip` wide (a page askew runs its lines together across its width, and one line in one
+ * strip may end under the next one's top in another): to the top (or foot) of every run of ink it
+ * cuts (runs parted by `gap` blank rows), until it cuts none. A run taller than `most` (no line of
+ * text) leaves it where it was.
+ */
+export function offInk(g: Gray, box: Box, y: number, way: -1 | 1, { gap, most, strip }: { gap: number; most: number; strip: number }): number {
+  const [x0, top, x1, bottom] = box;
+  let at = y;
+  for (let round = 0; round < OFF_INK_ROUNDS; round++) {
+    const ends: number[] = [];
+    for (let x = x0; x < x1; x += strip) {
+      const from = Math.max(top, at - 2 * most), to = Math.min(bottom, at + 2 * most);
+      const run = inkRuns(g, [x, from, Math.min(x1, x + strip), to], gap, 'y').find(([a, b]) => a < at && b > at);
+      if (!run) continue;
+      if (run[1] - run[0] > most || run[0] === from || run[1] === to) return y;
+      ends.push(way < 0 ? run[0] : run[1]);
+    }
+    if (!ends.length) return at;
+    at = way < 0 ? Math.min(...ends) : Math.max(...ends);
+  }
+  return y;
+}
+/** Lines a row is moved past at most (offInk): a row among lines run together (a page askew) stays. */
+const OFF_INK_ROUNDS = 4;

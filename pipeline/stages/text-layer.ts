@@ -107,6 +107,7 @@ export function textLayerStage(): Stage {
         const { reading } = await ahead.start(() => ocrPage(p, page.number, page, pool, ctx.config.ocrDpi, { markers: t.options.markers, numberIndent: t.numbering.indentTolerance, picture: picture ?? undefined, digits: writesOwnDigits(pageLang) ? ocrPool('eng') : undefined, latin: readsOtherScript(pageLang) ? ocrPool('eng') : undefined }).then(read => {
           page.shapes = [...page.shapes.filter(s => !(s.kind === 'image' && width(s.bbox) * height(s.bbox) > page.width * page.height * 0.5)), ...read.shapes];
           page.ocr = true;
+          page.inkBody = read.moved;
           if (read.skew) doc.messages.info('text-layer/askew', `the scan is ${Math.abs(read.skew).toFixed(2)}° askew (${read.skew > 0 ? 'clockwise' : 'anticlockwise'}): its lines' starts are measured along its leaning column edges`, { page: page.number, stage: 'text-layer' });
           // The columns its ink shows and where they start: layout reads the page by them.
           page.columns = read.columns;
@@ -250,6 +251,9 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, found
   // has its body where that text is: it is bounded by the page's margins, as an unruled page is.
   const along = (s: Span) => !found.has(s) && s.text.trim() && centerY(s.bbox) >= body.y0 && centerY(s.bbox) <= body.y1;
   if (body.ruleX !== null && !page.ocr && !spans.some(along)) body = findBody(page, page.shapes, false);
+  // On a page read by OCR, the body reaches as far as its pixels were cut (a line the page's share
+  // edge cut through is the body's, whole).
+  if (page.inkBody) body = { ...body, y0: Math.min(body.y0, page.inkBody.y0 ?? Infinity), y1: Math.max(body.y1, page.inkBody.y1 ?? -Infinity) };
   page.body = { y0: body.y0, y1: body.y1 };
   page.spans = [];
   page.furniture = [];
