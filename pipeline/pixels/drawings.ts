@@ -162,17 +162,21 @@ export function drawingsIn(g: Gray, boxes: Box[], words: { bbox: Box }[], minW: 
   for (const box of boxes) {
     const runs = new InkRuns(g, box);
     const all = [...runs.pieces()];
+    /** The page's ink across its width in the box's rows, traced once for the box where a piece needs it. */
+    let across: { runs: InkRuns; pieces: [number, Piece][] } | undefined;
     for (const [root, p] of all.filter(([, q]) => isBig(q.box, minW, minH))) {
       if (!runsOut(g, box, p.box)) { judge(runs, all, root, p); continue; }
       // Strokes that run on out of the box (a frame round instructions set across both columns, cut
       // at the gutter; a chart that columns found from the page's ink cut in two) are judged whole,
       // across the page's width: the frame holds its text in the other column.
-      const across = new InkRuns(g, [0, box[1], g.width, box[3]]);
-      const pieces = [...across.pieces()];
-      const whole = pieces.find(([, q]) => q.box[0] <= p.box[0] && q.box[1] <= p.box[1] && q.box[2] >= p.box[2] && q.box[3] >= p.box[3]);
+      if (!across) {
+        const wide = new InkRuns(g, [0, box[1], g.width, box[3]]);
+        across = { runs: wide, pieces: [...wide.pieces()] };
+      }
+      const whole = across.pieces.find(([, q]) => q.box[0] <= p.box[0] && q.box[1] <= p.box[1] && q.box[2] >= p.box[2] && q.box[3] >= p.box[3]);
       if (!whole || judgedWhole.some(b => b.every((v, k) => v === whole[1].box[k]))) continue;
       judgedWhole.push(whole[1].box);
-      judge(across, pieces, whole[0], whole[1]);
+      judge(across.runs, across.pieces, whole[0], whole[1]);
     }
   }
   return { ...out, boxes: joined(out.boxes) };
