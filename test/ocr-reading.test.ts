@@ -561,6 +561,52 @@ describe('question numbers on a page of another script, read again by the Latin 
     expect(doc.lines.map(l => rawText(l.spans)).find(t => /अंक/.test(t))).toMatch(/\b1\.5\b/);
   }, 300_000);
 
+  it('leaves 9) to 12) at the margin of a Greek page as read in context (read again alone, `11)` came back `14.`, its `)` a digit)', async () => {
+    const questions = ['9) Πόσο είναι το 50% του 140;', '10) Σε αριθμητική πρόοδο είναι α = 8 και διαφορά 4.', '11) Ένα κουτί περιέχει 4 κόκκινες και 7 μπλε μπάλες.', '12) Ένα ορθογώνιο έχει διαστάσεις 13 cm και 10 cm.'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * SCALE}" height="${842 * SCALE}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/>
+      <g font-family="Liberation Serif, serif" font-size="12"><text x="200" y="60" font-size="15" font-weight="bold">Διαγώνισμα Μαθηματικών</text>
+      ${questions.map((q, i) => `<text x="60" y="${120 + i * 110}"><tspan font-weight="bold">${q.split(' ')[0]}</tspan> ${q.split(' ').slice(1).join(' ')}</text>
+        ${[0, 1, 2, 3].map(k => `<text x="80" y="${140 + i * 110 + k * 18}">(${'abcd'[k]}) ${(i + 2) * (k + 3)}</text>`).join('')}`).join('')}</g></svg>`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'greek-numbers-'));
+    const file = path.join(dir, 'greek.pdf');
+    fs.writeFileSync(file, await imagesToPdf([{ image: await sharp(Buffer.from(svg)).png().toBuffer(), width: 595, height: 842 }]));
+    const doc = await analyse(file, 'layout');
+    await closeOcr();
+    const starts = doc.lines.map(l => rawText(l.spans).trim().split(/\s+/)[0]).filter(w => /^\d+[.)]$/.test(w));
+    expect(starts).toEqual(['9)', '10)', '11)', '12)']);
+  }, 300_000);
+
+  it('reads no question number out of a speck at the margin (a stub of a frame\'s side), and reads one set there', async () => {
+    const { numberAtMargin } = await import('../pipeline/ocr/numbers-again.ts');
+    const pool = ocrPool('eng', 1);
+    const band: Box = [0, px(20), px(500), px(45)];
+    const speck = await strip('<rect x="40" y="29" width="0.7" height="2.2"/><text x="70" y="38" font-size="11">Find the value of x.</text>');
+    // Read alone with digits only, the stub is a `1` (on a Thai scan, a `1.` before a section's heading)…
+    expect((await numberAtMargin(speck, band, undefined, px(2.5), px(60), 0, pool))?.text).toBe('1.');
+    // …but it stands less tall than any digit.
+    expect(await numberAtMargin(speck, band, undefined, px(2.5), px(60), px(4), pool)).toBeNull();
+    const number = await strip('<text x="40" y="38" font-size="11" font-weight="bold">7.</text><text x="70" y="38" font-size="11">Find the value of x.</text>');
+    expect((await numberAtMargin(number, band, undefined, px(2.5), px(60), px(4), pool))?.text).toBe('7.');
+  }, 60_000);
+
+  it('reads `.11` at a right-to-left line\'s right margin whole where OCR gave it as two words, `.` and `1`', async () => {
+    const { numberAtRightMargin } = await import('../pipeline/ocr/numbers-again.ts');
+    const { inkRuns } = await import('../pipeline/pixels/runs.ts');
+    const digits = ocrPool('eng', 1);
+    const g = await strip('<text x="440" y="38" font-size="12" font-weight="bold" font-family="DejaVu Sans">.11</text>');
+    const band: Box = [0, px(20), px(480), px(45)];
+    const ink = inkBoxOf(g, band);
+    // The dot, the first `1` and the second, parted by blank columns.
+    const pieces = inkRuns(g, ink, 1, 'x');
+    expect(pieces.length).toBe(3);
+    const word = (text: string, x0: number, x1: number) => ({ text, confidence: 80, bbox: [x0, ink[1], x1, ink[3]] as [number, number, number, number], line: ink, rowHeight: 0, glyphs: [] });
+    const before = word('.', pieces[0][0], pieces[1][1]), last = word('1', pieces[2][0], pieces[2][1]);
+    // The gap that parts words here is narrower than the one between the two `1`s, as on the scan.
+    const gap = pieces[2][0] - pieces[1][1];
+    expect((await numberAtRightMargin(g, band, last, gap, ink[2], digits, before))?.text).toBe('.11');
+    expect((await numberAtRightMargin(g, band, last, gap, ink[2], digits))?.text).not.toBe('.11');
+  }, 60_000);
+
   it('reads numbers again only on pages of a script that writes digits of its own', () => {
     expect(['hin+eng', 'ara+eng', 'tha+eng'].map(writesOwnDigits)).toEqual([true, true, true]);
     expect(['kor+eng', 'jpn+eng', 'chi_sim+eng', 'rus+eng', 'ell+eng', 'eng'].map(writesOwnDigits)).toEqual([false, false, false, false, false, false]);

@@ -249,6 +249,20 @@ describe('papers that read nothing', () => {
     expect(lines.filter(l => inferred.template.re.numbering.test(l.spans[0].text)).map(l => l.spans[0].text.slice(0, 5))).toEqual(['№. 1 ', 'No. 2', '№. 3 ', 'No. 4']);
   });
 
+  it('learns a number closed by a counter word (`1번`, `2번26 + 9`, `3题`) as the paper\'s numbering, not a word OCR made of one lead (`TA 첫째항이`)', async () => {
+    const { inferConventions } = await import('../pipeline/structure/conventions.ts');
+    for (const [texts, want] of [
+      [['1번 첫째항이 4인 등차수열 [2점]', '① 11 ② 12 ③ 13 ④ 14', '2번26 + 9 × 3의 값은? [5점]', '① 51 ② 53 ③ 55 ④ 57', 'TA 첫째항이 9인 등차수열 [2점]', '① 1 ② 2 ③ 3 ④ 4', '4번 방정식 7x + 9 = 93의 해는? [1점]', '① 12 ② 13 ③ 14 ④ 15'], ['1번', '2번', '4번']],
+      [['1题 计算 2+3 (5分)', 'A. 4 B. 5 C. 6 D. 7', '2题 计算 3+3 (5分)', 'A. 5 B. 6 C. 7 D. 8', '3题 计算 4+3 (5分)', 'A. 6 B. 7 C. 8 D. 9'], ['1题', '2题', '3题']],
+    ] as const) {
+      const lines = texts.map((t, i) => ({ ...line(t), bbox: [70, 100 + 14 * i, 400, 112 + 14 * i] as [number, number, number, number], spans: [span(t, 70, 110 + 14 * i)] }));
+      const doc = { lines, pages: [{ columns: [{ x0: 70, x1: 400 }], shapes: [], ocr: false }] } as unknown as PaperDocument;
+      const inferred = inferConventions(doc, 11.5, generic)!;
+      expect(inferred.conventions.numbering.id).toBe('counter');
+      expect(lines.map(l => inferred.template.re.numbering.exec(l.spans[0].text)?.[0]).filter(Boolean)).toEqual(want);
+    }
+  });
+
   it('reads a lead word of a script without spaces run into its number (`課題1`, `문제3`), and a Latin word so run in as a formula', () => {
     expect([readLead(line('課題1'))?.word, readLead(line('課題1'))?.number]).toEqual(['課題', 1]);
     expect(readLead(line('문제3 다음을 구하시오.'))?.number).toBe(3);
@@ -264,6 +278,18 @@ describe('papers that read nothing', () => {
     // On a text layer `一` is a word like any other.
     const typed = line('第1部 一次関数', false, [{ ...span('第1部 一次関数', 70, 110), font: 'Body-Bold' }]);
     expect(numberedHeadingName(typed, '第1部 一次関数', readLead(typed), 1, 0)).toBe('部 一次関数');
+  });
+
+  it('names a long numbered heading read by OCR, bold though a few of its short pieces read light, and not a line half light', () => {
+    // A Thai heading that runs on into its ranges' marks: OCR gives it in pieces, and the strokes of
+    // a digit or a one-letter piece are misjudged here and there.
+    const text = 'ตอนที 3 - เคมี ข้อ 1 ถึงข้อ 2 ข้อละ 4 คะแนน ข้อ 3 ถึงข้อ 3 ข้อละ 1 คะแนน';
+    const read = (light: (w: string, i: number) => boolean) => {
+      const l = line(text, false, text.split(' ').map((w, i) => ({ ...span(w, 70 + i * 30, 110), font: light(w, i) ? 'ocr' : 'ocr-bold' })));
+      return numberedHeadingName(l, text, readLead(l), 1, 0);
+    };
+    expect(read((w, i) => i === 1 || i === 15)).toContain('เคมี');
+    expect(read((_, i) => i % 2 === 0)).toBeNull();
   });
 
   it('reads a right-to-left line\'s number whose stop comes first in visual order (`.2` is `2.`), and only there', () => {

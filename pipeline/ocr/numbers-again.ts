@@ -22,15 +22,16 @@ const DIGIT_ROWS_PAD = 0.2;
 /**
  * The question number at a band's margin, read again where OCR's reading in context is not to be
  * trusted: `first` is the band's first word as OCR read it, `margin` how far in (pixels) a number
- * may start, `digits` a reader of Latin digits where `pool` reads another script too. Null where
- * the band's reading stands as it is.
+ * may start, `least` how tall (pixels) its ink stands at least (a speck of the scan at the margin,
+ * read alone, comes back `1.`), `digits` a reader of Latin digits where `pool` reads another script
+ * too. Null where the band's reading stands as it is.
  */
-export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefined, gap: number, margin: number, pool: OcrPool, digits?: OcrPool): Promise<{ box: Box; text: string } | null> {
+export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefined, gap: number, margin: number, least: number, pool: OcrPool, digits?: OcrPool): Promise<{ box: Box; text: string } | null> {
   const inked = edgeWord(g, band, gap, 'left');
-  const inContext = first ? /^(\d{1,2})(\.?)$/.exec(first.text.trim()) : null;
+  const inContext = first ? /^(\d{1,2})([.)]?)$/.exec(first.text.trim()) : null;
   // A number in square brackets at the margin (`[2]`, read `21.` or `41.` in context): the brackets
   // known from their shape, the digits between them read alone.
-  if (inked && inked[0] <= margin && isBracketed(g, inked, BRACKETED_NUMBER_WIDTH)) {
+  if (inked && inked[0] <= margin && inked[3] - inked[1] >= least && isBracketed(g, inked, BRACKETED_NUMBER_WIDTH)) {
     const h = inked[3] - inked[1], side = Math.round(h * BRACKET_SIDE);
     const number = await digitsAlone(g, [inked[0] + side, inked[1], inked[2] - side, inked[3]], digits ?? pool, AGAIN_SCALE);
     if (number !== null) return { box: inked, text: `[${number}]` };
@@ -41,13 +42,14 @@ export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefi
   }
   // A question number stands at the column's very edge (text under it is indented); a word OCR
   // read as Hangul or Han is none. A number read in context, with its dot or bare (`17 (0–5)`, a
-  // bold number set without one), is left as read: read again alone it would be given a dot.
+  // bold number set without one, `11)`), is left as read: read again alone it would be given a dot,
+  // and a `)` read with the digits as a digit (`10)` came back `19.`, `11)` `1.`).
   // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
   // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
   if (first && (inContext || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
   // Else the first word of ink at the margin, read alone as a question number with digits only
   // (`23.` that OCR in context read as `.`, `8.` as `&`); none where there is no ink at the edge.
-  if (!inked || inked[0] > margin || inked[2] - inked[0] > (inked[3] - inked[1]) * 3) return null;
+  if (!inked || inked[0] > margin || inked[3] - inked[1] < least || inked[2] - inked[0] > (inked[3] - inked[1]) * 3) return null;
   const number = await digitsAlone(g, inked, pool);
   return number === null ? null : { box: inked, text: `${number}.` };
 }
@@ -101,10 +103,27 @@ export async function boldNumberAgain(g: Gray, word: Box, read: string, gap: num
  * The question number at the right margin of a band read right to left (an Arabic page's `13.`
  * stands at its column's right edge): read again by the Latin digits reader where another script's
  * model read it (`3.` for `13.`, its first digit dropped). `last` is the band's rightmost word,
- * `margin` how far left of the column's right edge (pixels) a number may end.
+ * `before` the word left of it, `margin` how far left of the column's right edge (pixels) a number
+ * may end.
  */
-export async function numberAtRightMargin(g: Gray, band: Box, last: OcrWord | undefined, gap: number, margin: number, digits: OcrPool): Promise<{ box: Box; text: string } | null> {
-  return (last ? await digitsAgain(g, band, last, gap, margin, 'right', digits) : undefined) ?? null;
+export async function numberAtRightMargin(g: Gray, band: Box, last: OcrWord | undefined, gap: number, margin: number, digits: OcrPool, before?: OcrWord): Promise<{ box: Box; text: string } | null> {
+  const word = last && before ? numberInTwo(before, last) ?? last : last;
+  return (word ? await digitsAgain(g, band, word, gap, margin, 'right', digits) : undefined) ?? null;
+}
+
+/**
+ * One number OCR read as two words side by side, digits and stops only (`.11` read `.` and `1`, the
+ * space between a bold `1` and the next taken for a word's): the two as one word, in visual order.
+ * Null where they are not so.
+ */
+function numberInTwo(left: OcrWord, right: OcrWord): OcrWord | null {
+  const a = left.text.trim(), b = right.text.trim();
+  if (!/^[\d.]+$/.test(a) || !/^[\d.]+$/.test(b) || !/\d/.test(a + b)) return null;
+  const height = right.bbox[3] - right.bbox[1];
+  const level = left.bbox[1] < right.bbox[3] && right.bbox[1] < left.bbox[3];
+  if (!level || right.bbox[0] - left.bbox[2] > height) return null;
+  const bbox: Box = [left.bbox[0], Math.min(left.bbox[1], right.bbox[1]), right.bbox[2], Math.max(left.bbox[3], right.bbox[3])];
+  return { ...right, text: a + b, bbox, glyphs: [...left.glyphs, ...right.glyphs] };
 }
 
 /**
@@ -119,7 +138,7 @@ async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margi
   // or a block's letter and its number, either misread (`A.l.`, `8.2.`, `B.S.` for `A.1.`, `B.2.`, `B.5.`).
   const text = word.text.trim();
   const block = BLOCK_LEAD.exec(text);
-  const read = /^((?:[A-Za-z]|[^\p{L}\p{N}\s]){0,3}?)(\d{1,2})(\.?)$/u.exec(text)
+  const read = /^((?:[A-Za-z]|[^\p{L}\p{N}\s]){0,3}?)(\d{1,2})([.)]?)$/u.exec(text)
     ?? (block && !(/[A-Za-z]/.test(block[1]) && /^\d+$/.test(block[2])) ? [text, `${block[1]}.`, block[2], block[3]] : null);
   if (!read) return undefined;
   // At the margin give or take a digit's height (a page scanned askew moves lines a few pixels in),
@@ -165,9 +184,10 @@ async function digitsAlone(g: Gray, box: Box, pool: OcrPool, scale = 1, stopFirs
   // A lone `8.` may come back empty in one mode and whole in another. A stop may come first only
   // where a right-to-left line's number was cut out with its stop on the left (elsewhere `.59` is
   // what is left of a label, `B.5.`).
-  const number = stopFirst ? /^\.?(\d{1,2})\.?$/ : /^(\d{1,2})\.?$/;
+  // A `)` after the number (`11)`) is read as what it is, not as a digit.
+  const number = stopFirst ? /^\.?(\d{1,2})\.?$/ : /^(\d{1,2})[.)]?$/;
   for (const mode of ['line', 'word'] as const) {
-    const m = number.exec((await pool.recognize(png, { mode, whitelist: '0123456789.' })).text.replace(/\s+/g, ''));
+    const m = number.exec((await pool.recognize(png, { mode, whitelist: stopFirst ? '0123456789.' : '0123456789.)' })).text.replace(/\s+/g, ''));
     if (m) return Number(m[1]);
   }
   return null;

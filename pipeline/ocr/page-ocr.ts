@@ -60,6 +60,8 @@ const EDGE_GAP = 18;
 const BORDER = 10;
 /** How far (points) right of the column's text edge a number read again from the pixels may start. */
 const NUMBER_SLACK = 4;
+/** A question number's ink stands at least this tall (points; a 6-pt digit stands 4): a speck of the scan is none. */
+const NUMBER_LEAST = 4;
 /** Blank width (points) that parts two words. */
 const WORD_GAP = 2.5;
 /** A word whose strokes are this much thicker than the page's usual word's is bold. */
@@ -338,8 +340,8 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     if (edge || cell || numberIndent === undefined) return null;
     const read = words.filter(w => w.text.trim()).sort((a, b) => a.bbox[0] - b.bbox[0]);
     const slack = px(Math.min(numberIndent, NUMBER_SLACK));
-    if (readsRtl(read.map(w => w.text).join(' '))) return digits && digits !== pool ? numberAtRightMargin(g, area, read[read.length - 1], px(WORD_GAP), right - slack, digits) : null;
-    return numberAtMargin(g, area, read[0], px(WORD_GAP), left + slack, pool, digits);
+    if (readsRtl(read.map(w => w.text).join(' '))) return digits && digits !== pool ? numberAtRightMargin(g, area, read[read.length - 1], px(WORD_GAP), right - slack, digits, read[read.length - 2]) : null;
+    return numberAtMargin(g, area, read[0], px(WORD_GAP), left + slack, px(NUMBER_LEAST), pool, digits);
   }));
   // Drawings (a graph, a triangle) as the page's vector paths would give them; what OCR read out of
   // their strokes is no text.

@@ -3,7 +3,7 @@
 // is not a figure; a ruled grid is a table; curves, diagonals and images are drawings.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BBox, Figure, PaperDocument, Question, Shape, Span } from '../document.ts';
+import type { BBox, Figure, Line, PaperDocument, Question, Shape, Span } from '../document.ts';
 import { bboxUnion, centerX, centerY, contains, height, intersects, width } from '../document.ts';
 import { inCell, optionCells, pictureSpans, textOutside, type OptionCell } from '../figures/option-cells.ts';
 import { figureName, optionImageName } from '../ids.ts';
@@ -31,6 +31,11 @@ const COLUMN_RULE_LENGTH = 0.45;
 const COLUMN_SLACK = 10;
 const LABEL_REACH = 10;
 const LABEL_WIDTH = 40;
+/**
+ * A line above or below a drawing that runs on past one of its sides by more than a label's width
+ * (points) is text, not its labels (a row of tick labels or of corner letters reaches a little past).
+ */
+const LINE_PAST = LABEL_WIDTH;
 
 /** The vertical band of each question in each column it occupies: from its first line to the next question's. */
 function bands(doc: PaperDocument): Map<Question, { page: number; column: number; y0: number; y1: number }[]> {
@@ -121,9 +126,37 @@ export function isBackdrop(bbox: BBox, spans: readonly Span[]): boolean {
   return covered / (width(bbox) * height(bbox)) >= BACKDROP_TEXT;
 }
 
+/**
+ * Each span's phrase: the run of its line's spans set no further apart than the line is tall. A
+ * label shares a line with the question's `(a)` or another label across a gap; a sentence's words
+ * follow one another closely.
+ */
+function phrases(lines: readonly Line[]): Map<Span, BBox> {
+  const out = new Map<Span, BBox>();
+  for (const l of lines) {
+    const spans = [...l.spans].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    let run: Span[] = [];
+    const close = () => { const box = bboxUnion(run.map(s => s.bbox)); for (const s of run) out.set(s, box); run = []; };
+    for (const s of spans) {
+      if (run.length && s.bbox[0] - run[run.length - 1].bbox[2] > height(l.bbox)) close();
+      run.push(s);
+    }
+    if (run.length) close();
+  }
+  return out;
+}
+
+/** The phrase lies wholly above or below the box and reaches past one of its sides. */
+function runsPast(line: BBox | undefined, box: BBox): boolean {
+  if (!line) return false;
+  const apart = line[3] <= box[1] || line[1] >= box[3];
+  return apart && (line[0] < box[0] - LINE_PAST || line[2] > box[2] + LINE_PAST);
+}
+
 export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
   const result = new Map<Question, Figure[]>();
   const anchors = new Set(doc.questions.flatMap(q => q.anchor));
+  const phraseOf = phrases(doc.lines);
   for (const [q, qb] of bands(doc)) {
     const figures: Figure[] = [];
     for (const b of qb) {
@@ -146,7 +179,10 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
         }
         // Labels (points, axes) drawn as text just outside the shapes belong to the figure.
         // A question's printed number just above a figure is the question's, not a label.
-        const labels = page.spans.filter(s => intersects(s.bbox, bbox, LABEL_REACH) && width(s.bbox) < LABEL_WIDTH && !contains(bbox, s.bbox) && !anchors.has(s));
+        // A word of a phrase that stands above or below the drawing and runs on past its sides is
+        // running text (OCR reads a line word by word, each narrow), not a label.
+        const labels = page.spans.filter(s => intersects(s.bbox, bbox, LABEL_REACH) && width(s.bbox) < LABEL_WIDTH && !contains(bbox, s.bbox) && !anchors.has(s)
+          && !runsPast(phraseOf.get(s), bbox));
         if (labels.length) bbox = bboxUnion([bbox, ...labels.map(s => s.bbox)]);
         figures.push({ page: b.page, bbox: bbox.map((v, i) => (i % 2 ? Math.max(0, Math.min(page.height, v)) : Math.max(0, Math.min(page.width, v)))) as BBox, kind });
       }

@@ -12,17 +12,22 @@ export function isBold(span: Pick<Span, 'font' | 'bold'>): boolean {
 
 /** An OCR line is bold where at least this share of its letters and digits are in bold words. */
 const OCR_BOLD_SHARE = 0.6;
+/**
+ * …and bold from end to end where this share is: a short word's strokes are misjudged here and
+ * there (a Thai line comes as pieces of a letter or two, `อ`, `ะ`, a digit).
+ */
+export const OCR_ALL_BOLD_SHARE = 0.8;
 
 /**
  * Most of the spans' letters are bold: how a line read by OCR is told bold, where a thin stroke
  * (a dash, `一`, `|`) reads lighter than the words around it.
  */
-export function mostlyBold(spans: readonly Pick<Span, 'font' | 'bold' | 'text'>[]): boolean {
+export function mostlyBold(spans: readonly Pick<Span, 'font' | 'bold' | 'text'>[], share = OCR_BOLD_SHARE): boolean {
   let all = 0, bold = 0;
   for (const s of spans) {
     const n = [...s.text].filter(c => /[\p{L}\p{N}]/u.test(c)).length;
     all += n;
     if (isBold(s)) bold += n;
   }
-  return all > 0 && bold / all >= OCR_BOLD_SHARE;
+  return all > 0 && bold / all >= share;
 }
