@@ -256,11 +256,27 @@ describe('option labels read as digits in a column of options', () => {
     expect(labelRuns(stray, []).map(s => s.text)).toContain('C.');
   });
 
+  it('reads `C. 8` that OCR ran into one number (`68`) between B. and D., in a run set flush left or flush right, `c.` and `Cc.` as `C.`, and no number standing at the run\'s end', () => {
+    const page = lines([0, '5.', 'احسب'], [40, 'A.', '6'], [40, 'B.', '7'], [40, '68'], [40, 'D.', '17'], [0, '6.', 'مستطيل']);
+    expect(labelRuns(page, []).filter(s => s.bbox[0] === 40).map(s => s.text)).toEqual(['A.', 'B.', 'C. 8', 'D.']);
+    // On a right-to-left page each option's line is set flush right: the labels start apart, the lines end level.
+    const flush = lines([0, '5.', 'احسب'], [150, 'A.', '6'], [120, 'B.', '7', 'cm'], [180, '68'], [120, '0.', '17', 'cm'], [0, '6.', 'مستطيل']);
+    expect(labelRuns(flush, []).map(s => s.text).filter(t => /^[A-D0-9]{1,2}\./.test(t))).toEqual(['5.', 'A.', 'B.', 'C. 8', 'D.', '6.']);
+    // A capital read small, or twice (`c.`, `Cc.` for `C.`), takes the run's letter; so does a small one read capital.
+    expect(labelRuns(lines([40, 'A.', '35'], [40, 'B.', '32'], [40, 'c.', '40'], [40, 'D.', '70']), []).map(s => s.text)).toContain('C.');
+    expect(labelRuns(lines([40, 'A.', '120'], [40, 'B.', '110'], [40, 'Cc.', '121'], [40, 'D.', '130']), []).map(s => s.text)).toContain('C.');
+    expect(labelRuns(lines([40, 'a)', '1'], [40, 'b)', '2'], [40, 'C)', '3'], [40, 'd)', '4']), []).map(s => s.text)).toContain('c)');
+    // After the run's last label, a number at its edge opens nothing (a value, a bare question number).
+    const after = lines([40, 'A.', '6'], [40, 'B.', '7'], [40, 'C.', '8'], [40, '15'], [40, 'A.', '3'], [40, '62'], [0, 'x']);
+    expect(labelRuns(after, []).map(s => s.text)).toEqual(after.map(s => s.text));
+  });
+
   it('reads b and d where a Hindi page read 0 between a, c and e, in lower case as its letters print them', () => {
     const page = lines([40, '3)', '8'], [40, '0)', '9'], [40, 'c)', '7'], [40, '0)', '6'], [40, 'e)', '8']);
     expect(labelRuns(page, []).map(s => s.text).filter((_, i) => i % 2 === 0)).toEqual(['a)', 'b)', 'c)', 'd)', 'e)']);
-    // Letters of two cases say nothing of one alphabet.
-    const mixed = lines([40, 'a)', 'x'], [40, '0)', 'y'], [40, 'C)', 'z']);
+    // Letters of two cases say nothing of one alphabet (where the capital is not a small letter set
+    // larger, as `C` or `O` is: OCR tells those apart by size alone).
+    const mixed = lines([40, 'a)', 'x'], [40, '0)', 'y'], [40, 'c)', 'z'], [40, 'D)', 'w']);
     expect(labelRuns(mixed, []).map(s => s.text)).toEqual(mixed.map(s => s.text));
   });
 

@@ -3,13 +3,24 @@
 // `A. 161 / B. 162 / C. 167 / D. 320 / E. 160` as `A. 161 / 6. 162 / C. 167 / 0. 320 / E. 160`, `a) b) c) d)` as `3) 0) c) 0)`: the
 // run of labels is broken, and the question reads as having no options. Which label stands at each
 // place is one decision over the run: the letters it did read fix where the alphabet starts, and a
-// digit standing where the letters say another letter goes is that letter.
+// digit standing where the letters say another letter goes is that letter — so is a label run into
+// its value (`C. 8` read `68`), a capital read small (`c.`) or a letter read twice (`Cc.`).
 import { centerX, type Column } from '../document.ts';
 import { columnOf } from '../text/columns.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 
 /** A line's first word as a label: an optional opening bracket, one capital or digit, a stop or closing bracket, and what follows. */
 const LABEL = /^([(（［[]?)([A-Za-z]|\d)([.)．）］\]])(.*)$/u;
+/**
+ * A line's first word that is a label whose stop OCR lost, run into its option's value: a digit
+ * standing for the letter and the value's digits (`C. 8` read `68`). Taken as a label only at a
+ * place between two others of a run.
+ */
+const LOST_STOP = /^()(\d)()(\d+(?:[.,]\d+)?)$/u;
+/** A label's letter OCR read twice, in both cases (`Cc.` for `C.`). */
+const DOUBLED = /^([(（［[]?)([A-Za-z])([A-Za-z])([.)．）］\]])(.*)$/u;
+/** Letters whose capital and small forms differ in size only: OCR reads a capital `C.` as `c.` now and then. */
+const CASE_ALIKE = /^[cosvwxzCOSVWXZ]$/;
 /** Baselines this share of the type size apart are one line. */
 const SAME_LINE = 0.4;
 /** Labels of a run start within this share of the type size of each other. */
@@ -21,14 +32,27 @@ const READ_LETTERS = 2;
 /** The last letter a run of option labels reaches. */
 const LAST = 'J';
 
-interface LabelLine { span: RawSpan; m: RegExpExecArray; x: number; y: number; size: number }
+interface LabelLine { span: RawSpan; m: RegExpExecArray; x: number; end: number; y: number; size: number; lost?: boolean; doubled?: boolean }
 
-/** The first word of each line of the spans (spans whose baselines meet, leftmost first). */
-function lineStarts(spans: RawSpan[]): RawSpan[] {
+/** A line's first word read as a label, a letter read twice (`Cc.`) as once; null where it is none. */
+function labelOf(text: string): { m: RegExpExecArray; doubled: boolean } | null {
+  const m = LABEL.exec(text);
+  if (m) return { m, doubled: false };
+  const d = DOUBLED.exec(text);
+  if (!d || d[2].toLowerCase() !== d[3].toLowerCase()) return null;
+  const single = Object.assign([d[0], d[1], d[2], d[4], d[5]], { index: 0, input: text }) as unknown as RegExpExecArray;
+  return { m: single, doubled: true };
+}
+
+/** The first word of each line of the spans (spans whose baselines meet, leftmost first), and where the line ends. */
+function lineStarts(spans: RawSpan[]): { span: RawSpan; end: number }[] {
   const sorted = [...spans].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]);
-  const starts: RawSpan[] = [];
+  const starts: { span: RawSpan; end: number }[] = [];
   let line: RawSpan[] = [];
-  const flush = () => { if (line.length) starts.push(line.reduce((a, b) => (b.bbox[0] < a.bbox[0] ? b : a))); line = []; };
+  const flush = () => {
+    if (line.length) starts.push({ span: line.reduce((a, b) => (b.bbox[0] < a.bbox[0] ? b : a)), end: Math.max(...line.map(s => s.bbox[2])) });
+    line = [];
+  };
   for (const s of sorted) {
     if (line.length && Math.abs(s.baseline - line[0].baseline) > SAME_LINE * Math.max(s.size, line[0].size)) flush();
     line.push(s);
@@ -37,21 +61,33 @@ function lineStarts(spans: RawSpan[]): RawSpan[] {
   return starts;
 }
 
-/** The runs of label lines of one column: label after label at one edge, no line starting left of them between. */
-function runsOf(starts: RawSpan[]): LabelLine[][] {
+/**
+ * The runs of label lines of one column: label after label at one edge, no line starting left of
+ * them between. The edge is their start, or their end where a right-to-left page sets each option's
+ * line flush right (`A. 6` and `D. 17` end level and start apart).
+ */
+function runsOf(starts: { span: RawSpan; end: number }[]): LabelLine[][] {
   const runs: LabelLine[][] = [];
   let run: LabelLine[] = [];
-  for (const span of starts) {
-    const m = LABEL.exec(span.text.trim());
+  const follow = (a: { x: number; end: number; y: number; size: number }, b: { span: RawSpan; end: number }) =>
+    (Math.abs(b.span.bbox[0] - a.x) <= SAME_EDGE * a.size || Math.abs(b.end - a.end) <= SAME_EDGE * a.size) && b.span.baseline - a.y <= RUN_GAP * a.size;
+  starts.forEach((start, i) => {
+    const { span, end } = start;
+    const label = labelOf(span.text.trim());
+    const m = label?.m ?? null;
     const last = run[run.length - 1];
-    const here = { x: span.bbox[0], y: span.baseline, size: span.size };
-    const follows = last && Math.abs(here.x - last.x) <= SAME_EDGE * last.size && here.y - last.y <= RUN_GAP * last.size;
-    if (m && follows) { run.push({ span, m, ...here }); continue; }
+    const here = { x: span.bbox[0], end, y: span.baseline, size: span.size, doubled: label?.doubled };
+    const follows = last && follow(last, start);
+    if (m && follows) { run.push({ span, m, ...here }); return; }
+    // (A label run into its value stands in a run only with a label after it.)
+    const next = starts[i + 1];
+    const lost = !m && follows && next && labelOf(next.span.text.trim()) && follow(here, next) ? LOST_STOP.exec(span.text.trim()) : null;
+    if (lost) { run.push({ span, m: lost, ...here, lost: true }); return; }
     // A line starting further in (an option's text going on) leaves the run open.
-    if (!m && last && here.x > last.x + SAME_EDGE * last.size && here.y - last.y <= RUN_GAP * last.size) continue;
+    if (!m && last && here.x > last.x + SAME_EDGE * last.size && here.y - last.y <= RUN_GAP * last.size) return;
     if (run.length) runs.push(run);
     run = m ? [{ span, m, ...here }] : [];
-  }
+  });
   if (run.length) runs.push(run);
   return runs;
 }
@@ -67,16 +103,26 @@ export function labelRuns(spans: RawSpan[], columns: Column[]): RawSpan[] {
   for (const inColumn of byColumn.values()) {
     for (const run of runsOf(lineStarts(inColumn))) {
       // Where the alphabet starts: each letter read, less its place in the run; the letters must
-      // agree, and be of one case (`a)`–`e)` or `A.`–`E.`).
+      // agree, and be of one case (`a)`–`e)` or `A.`–`E.`), a letter whose two cases look alike
+      // (`c.` among `A.` `B.` `D.`) taking the others' case.
       const read = run.filter(l => /[A-Za-z]/.test(l.m[2]));
-      const base = read.length && read.every(l => /[a-z]/.test(l.m[2])) ? 97 : read.every(l => /[A-Z]/.test(l.m[2])) ? 65 : NaN;
-      const starts = run.flatMap((l, k) => (/[A-Za-z]/.test(l.m[2]) ? [l.m[2].charCodeAt(0) - base - k] : []));
+      const deciding = read.filter(l => !CASE_ALIKE.test(l.m[2]));
+      const cased = deciding.length ? deciding : read;
+      const base = cased.length && cased.every(l => /[a-z]/.test(l.m[2])) ? 97 : cased.every(l => /[A-Z]/.test(l.m[2])) ? 65 : NaN;
+      const inCase = (c: string) => (base === 97 ? c.toLowerCase() : c.toUpperCase());
+      const starts = run.flatMap((l, k) => (/[A-Za-z]/.test(l.m[2]) ? [inCase(l.m[2]).charCodeAt(0) - base - k] : []));
       if (Number.isNaN(base) || starts.length < READ_LETTERS || new Set(starts).size !== 1 || starts[0] < 0) continue;
       // The run's own shape, as its letters print it: a digit is read as a letter where its stop is that shape's.
       const shape = read[0].m;
       run.forEach((l, k) => {
         const letter = String.fromCharCode(base + starts[0] + k);
-        if (/\d/.test(l.m[2]) && l.m[3] === shape[3] && letter.toUpperCase() <= LAST) fixed.set(l.span, `${shape[1]}${letter}${l.m[3]}${l.m[4]}`);
+        if (letter.toUpperCase() > LAST) return;
+        if (l.lost) {
+          // A label run into its value, its stop lost: only where labels stand on both sides.
+          if (k > 0 && !run[k - 1].lost) fixed.set(l.span, `${shape[1]}${letter}${shape[3]} ${l.m[4]}`);
+        } else if (/\d/.test(l.m[2]) && l.m[3] === shape[3]) fixed.set(l.span, `${shape[1]}${letter}${l.m[3]}${l.m[4]}`);
+        // A letter read in the other case, or twice: the run's letter, as its place names it.
+        else if (/[A-Za-z]/.test(l.m[2]) && (l.doubled || l.m[2] !== letter)) fixed.set(l.span, `${l.m[1]}${letter}${l.m[3]}${l.m[4]}`);
       });
     }
   }
