@@ -16,7 +16,7 @@ const LABEL = /^([(（［[]?)([A-Za-z]|\d)([.)．）］\]])(.*)$/u;
  * standing for the letter and the value's digits (`C. 8` read `68`). Taken as a label only at a
  * place between two others of a run.
  */
-const LOST_STOP = /^()(\d)()(\d+(?:[.,]\d+)?)$/u;
+const LOST_STOP = /^(\d)(\d+(?:[.,]\d+)?)$/u;
 /** A label's letter OCR read twice, in both cases (`Cc.` for `C.`). */
 const DOUBLED = /^([(（［[]?)([A-Za-z])([A-Za-z])([.)．）］\]])(.*)$/u;
 /** Letters whose capital and small forms differ in size only: OCR reads a capital `C.` as `c.` now and then. */
@@ -32,16 +32,23 @@ const READ_LETTERS = 2;
 /** The last letter a run of option labels reaches. */
 const LAST = 'J';
 
-interface LabelLine { span: RawSpan; m: RegExpExecArray; x: number; end: number; y: number; size: number; lost?: boolean; doubled?: boolean }
+/** A label as read: its opening bracket, its letter or digit, its stop, what follows; read twice (`Cc.`), or run into its value with no stop (`68`). */
+interface Label { open: string; char: string; stop: string; rest: string; doubled?: boolean; lost?: boolean }
+
+interface LabelLine extends Label { span: RawSpan; x: number; end: number; y: number; size: number }
 
 /** A line's first word read as a label, a letter read twice (`Cc.`) as once; null where it is none. */
-function labelOf(text: string): { m: RegExpExecArray; doubled: boolean } | null {
+function labelOf(text: string): Label | null {
   const m = LABEL.exec(text);
-  if (m) return { m, doubled: false };
+  if (m) return { open: m[1], char: m[2], stop: m[3], rest: m[4] };
   const d = DOUBLED.exec(text);
-  if (!d || d[2].toLowerCase() !== d[3].toLowerCase()) return null;
-  const single = Object.assign([d[0], d[1], d[2], d[4], d[5]], { index: 0, input: text }) as unknown as RegExpExecArray;
-  return { m: single, doubled: true };
+  return d && d[2].toLowerCase() === d[3].toLowerCase() ? { open: d[1], char: d[2], stop: d[4], rest: d[5], doubled: true } : null;
+}
+
+/** A line's first word that is a label run into its value, its stop lost (`68`); null where it is none. */
+function lostStop(text: string): Label | null {
+  const m = LOST_STOP.exec(text);
+  return m ? { open: '', char: m[1], stop: '', rest: m[2], lost: true } : null;
 }
 
 /** The first word of each line of the spans (spans whose baselines meet, leftmost first), and where the line ends. */
@@ -74,19 +81,18 @@ function runsOf(starts: { span: RawSpan; end: number }[]): LabelLine[][] {
   starts.forEach((start, i) => {
     const { span, end } = start;
     const label = labelOf(span.text.trim());
-    const m = label?.m ?? null;
     const last = run[run.length - 1];
-    const here = { x: span.bbox[0], end, y: span.baseline, size: span.size, doubled: label?.doubled };
+    const here = { span, x: span.bbox[0], end, y: span.baseline, size: span.size };
     const follows = last && follow(last, start);
-    if (m && follows) { run.push({ span, m, ...here }); return; }
+    if (label && follows) { run.push({ ...label, ...here }); return; }
     // (A label run into its value stands in a run only with a label after it.)
     const next = starts[i + 1];
-    const lost = !m && follows && next && labelOf(next.span.text.trim()) && follow(here, next) ? LOST_STOP.exec(span.text.trim()) : null;
-    if (lost) { run.push({ span, m: lost, ...here, lost: true }); return; }
+    const lost = !label && follows && next && labelOf(next.span.text.trim()) && follow(here, next) ? lostStop(span.text.trim()) : null;
+    if (lost) { run.push({ ...lost, ...here }); return; }
     // A line starting further in (an option's text going on) leaves the run open.
-    if (!m && last && here.x > last.x + SAME_EDGE * last.size && here.y - last.y <= RUN_GAP * last.size) return;
+    if (!label && last && here.x > last.x + SAME_EDGE * last.size && here.y - last.y <= RUN_GAP * last.size) return;
     if (run.length) runs.push(run);
-    run = m ? [{ span, m, ...here }] : [];
+    run = label ? [{ ...label, ...here }] : [];
   });
   if (run.length) runs.push(run);
   return runs;
@@ -105,24 +111,24 @@ export function labelRuns(spans: RawSpan[], columns: Column[]): RawSpan[] {
       // Where the alphabet starts: each letter read, less its place in the run; the letters must
       // agree, and be of one case (`a)`–`e)` or `A.`–`E.`), a letter whose two cases look alike
       // (`c.` among `A.` `B.` `D.`) taking the others' case.
-      const read = run.filter(l => /[A-Za-z]/.test(l.m[2]));
-      const deciding = read.filter(l => !CASE_ALIKE.test(l.m[2]));
+      const read = run.filter(l => /[A-Za-z]/.test(l.char));
+      const deciding = read.filter(l => !CASE_ALIKE.test(l.char));
       const cased = deciding.length ? deciding : read;
-      const base = cased.length && cased.every(l => /[a-z]/.test(l.m[2])) ? 97 : cased.every(l => /[A-Z]/.test(l.m[2])) ? 65 : NaN;
+      const base = cased.length && cased.every(l => /[a-z]/.test(l.char)) ? 97 : cased.every(l => /[A-Z]/.test(l.char)) ? 65 : NaN;
       const inCase = (c: string) => (base === 97 ? c.toLowerCase() : c.toUpperCase());
-      const starts = run.flatMap((l, k) => (/[A-Za-z]/.test(l.m[2]) ? [inCase(l.m[2]).charCodeAt(0) - base - k] : []));
+      const starts = run.flatMap((l, k) => (/[A-Za-z]/.test(l.char) ? [inCase(l.char).charCodeAt(0) - base - k] : []));
       if (Number.isNaN(base) || starts.length < READ_LETTERS || new Set(starts).size !== 1 || starts[0] < 0) continue;
       // The run's own shape, as its letters print it: a digit is read as a letter where its stop is that shape's.
-      const shape = read[0].m;
+      const shape = read[0];
       run.forEach((l, k) => {
         const letter = String.fromCharCode(base + starts[0] + k);
         if (letter.toUpperCase() > LAST) return;
         if (l.lost) {
           // A label run into its value, its stop lost: only where labels stand on both sides.
-          if (k > 0 && !run[k - 1].lost) fixed.set(l.span, `${shape[1]}${letter}${shape[3]} ${l.m[4]}`);
-        } else if (/\d/.test(l.m[2]) && l.m[3] === shape[3]) fixed.set(l.span, `${shape[1]}${letter}${l.m[3]}${l.m[4]}`);
+          if (k > 0 && !run[k - 1].lost) fixed.set(l.span, `${shape.open}${letter}${shape.stop} ${l.rest}`);
+        } else if (/\d/.test(l.char) && l.stop === shape.stop) fixed.set(l.span, `${shape.open}${letter}${l.stop}${l.rest}`);
         // A letter read in the other case, or twice: the run's letter, as its place names it.
-        else if (/[A-Za-z]/.test(l.m[2]) && (l.doubled || l.m[2] !== letter)) fixed.set(l.span, `${l.m[1]}${letter}${l.m[3]}${l.m[4]}`);
+        else if (/[A-Za-z]/.test(l.char) && (l.doubled || l.char !== letter)) fixed.set(l.span, `${l.open}${letter}${l.stop}${l.rest}`);
       });
     }
   }

@@ -4,7 +4,7 @@
 import type { BBox, Column, Line, PaperDocument, Span } from '../document.ts';
 import { contains } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
-import { isBold, mostlyBold, OCR_ALL_BOLD_SHARE } from '../text/bold.ts';
+import { isBold, mostlyBold, boldThroughout } from '../text/bold.ts';
 import { inset, lineInset, lineStart, readingGaps, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
@@ -195,7 +195,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     const setLarger = page.ocr ? sizeRatio / OCR_SIZE_SPREAD : sizeRatio;
     // Set bold from end to end: a heading that runs on into what it states (`भौतिकी  प्रश्न संख्या 1 से 4 तक …`,
     // `Hóa học Từ câu 1 đến câu 2, mỗi câu 4 điểm. …`); on an OCR page, the strokes of nearly all its words say so.
-    const allBold = page.ocr ? mostlyBold(line.spans, OCR_ALL_BOLD_SHARE) : line.spans.every(s => isBold(s) || !/\p{L}/u.test(s.text));
+    const allBold = page.ocr ? boldThroughout(line.spans) : line.spans.every(s => isBold(s) || !/\p{L}/u.test(s.text));
     // A line alone in its frame is set apart as a bold one is.
     const heading = headingOf(text, t, lead, bold || framed.has(line), setLarger, allBold);
     const compact = text.replace(/\s+/g, '');

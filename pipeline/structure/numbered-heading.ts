@@ -6,7 +6,7 @@
 // number. The name is what follows the separator after the number (`Физика`), as a key names it.
 import type { Line } from '../document.ts';
 import type { Lead } from './lead.ts';
-import { isBold, mostlyBold, OCR_ALL_BOLD_SHARE } from '../text/bold.ts';
+import { boldThroughout, isBold } from '../text/bold.ts';
 
 /** A numbered heading is a short line: at most this many characters (a question's first line runs on). */
 const NUMBERED_HEADING_MAX_CHARS = 50;
@@ -67,7 +67,7 @@ export function numberedHeadingName(line: Line, text: string, lead: Lead | null,
   // (Nor does a dash OCR read as `一` or `ㅡ`: a thin stroke reads light beside bold words.)
   // On a page read by OCR nearly every letter's strokes say so: a short word's are misjudged here and there.
   const words = prose.filter(s => !(ocr && OCR_DASH.test(s.text.trim())));
-  const allBold = words.length > 0 && (ocr ? mostlyBold(words, OCR_ALL_BOLD_SHARE) : words.every(isBold));
+  const allBold = words.length > 0 && (ocr ? boldThroughout(words) : words.every(isBold));
   // One set bold throughout may run on into what it states for its questions (`Sección 2 — Física  Las preguntas 1 a 4 valen 2 puntos cada una.`).
   if (text.trim().length > NUMBERED_HEADING_MAX_CHARS * (allBold ? BOLD_LONGER : 1)) return null;
   const rest = beforeMarks(afterLead(text, lead)).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();

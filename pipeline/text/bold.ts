@@ -16,7 +16,7 @@ const OCR_BOLD_SHARE = 0.6;
  * …and bold from end to end where this share is: a short word's strokes are misjudged here and
  * there (a Thai line comes as pieces of a letter or two, `อ`, `ะ`, a digit).
  */
-export const OCR_ALL_BOLD_SHARE = 0.8;
+const OCR_ALL_BOLD_SHARE = 0.8;
 
 /**
  * Most of the spans' letters are bold: how a line read by OCR is told bold, where a thin stroke
@@ -30,4 +30,9 @@ export function mostlyBold(spans: readonly Pick<Span, 'font' | 'bold' | 'text'>[
     if (isBold(s)) bold += n;
   }
   return all > 0 && bold / all >= share;
+}
+
+/** An OCR line set bold from end to end (a heading that runs on into what it states): nearly all its letters are in bold words. */
+export function boldThroughout(spans: readonly Pick<Span, 'font' | 'bold' | 'text'>[]): boolean {
+  return mostlyBold(spans, OCR_ALL_BOLD_SHARE);
 }
