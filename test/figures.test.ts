@@ -12,6 +12,7 @@ import { openPdf, renderPage } from '../pipeline/providers/pdf.ts';
 import type { StageContext } from '../pipeline/stage.ts';
 import { composeStem } from '../pipeline/stages/compose.ts';
 import { classify, figuresStage, findFigures } from '../pipeline/stages/figures.ts';
+import type { Box } from '../pipeline/pixels/runs.ts';
 import type { Store } from '../pipeline/store/db.ts';
 import { analyse, config, templates } from './analyse.ts';
 import { haveShared, SHARED } from './helpers.ts';
@@ -197,6 +198,21 @@ describe.skipIf(!haveChromium())('a line set just above a drawing', () => {
   }, 120_000);
 });
 
+describe.skipIf(!haveChromium())('a short numbered line set just above a drawing', () => {
+  it('keeps the words after the question\'s number in the stem, however narrow and near the drawing', async () => {
+    // `1. 5² の値を求めよ。` over a row of pictured options: the whole line is narrower than the
+    // drawings' row, so no rule of running past their sides tells it from their labels.
+    const doc = await printedQuiz('', `<p style="margin-bottom:0">1. Find 2<sup>4</sup> now.</p>
+      <svg width="90" height="90" viewBox="0 0 90 90" style="display:block;margin-left:12px"><path d="M5,10 Q45,150 85,10" fill="none" stroke="black" stroke-width="1.5"/>
+      <line x1="0" y1="70" x2="90" y2="70" stroke="gray"/><line x1="45" y1="2" x2="45" y2="90" stroke="gray"/></svg>`);
+    const q = doc.questions[0];
+    expect(q.figures.map(f => f.kind)).toEqual(['drawing']);
+    const first = doc.lines.find(l => l.spans.some(s => s.text.includes('now')))!;
+    for (const s of first.spans) expect(intersects(q.figures[0].bbox, s.bbox), s.text).toBe(false);
+    expect(composeStem(q, doc.template)).toBe('Find $2^{4}$ now.');
+  }, 120_000);
+});
+
 describe('drawings on a page read from its pixels', () => {
   // A 400×300 picture: a circle (one piece of strokes) with a label just outside it, a frame round
   // two words of text, and a row of small glyphs; OCR read a "word" out of the circle's stroke.
@@ -223,6 +239,35 @@ describe('drawings on a page read from its pixels', () => {
     expect([...found.strokes]).toEqual([1]);
     // Without room for labels the drawing is its strokes alone.
     expect(drawingsIn(g, [[0, 0, W, H]], words, 72, 48, 0).boxes).toEqual([[40, 40, 161, 161]]);
+  });
+
+  it('paints out a drawing\'s strokes (not its box) for reading the text near it, faint grey axes and the picture\'s own strokes with them, its label kept', async () => {
+    const { drawingsIn } = await import('../pipeline/pixels/drawings.ts');
+    const w = 300, h = 160;
+    const traced = new Uint8Array(w * h).fill(255);
+    // A parabola over its axes (the axes faint grey, lighter than ink), the label `a)` beside its top
+    // left, and a text line above it all.
+    for (let x = 50; x < 210; x++) traced[120 * w + x] = 190;
+    for (let y = 30; y < 150; y++) traced[y * w + 130] = 190;
+    const curve = (x: number) => Math.round(40 + ((x - 130) / 70) ** 2 * 90);
+    for (let x = 60; x < 200; x++) for (let y = Math.min(curve(x), curve(x + 1)); y <= Math.max(curve(x), curve(x + 1)); y++) traced[y * w + x] = 0;
+    for (let y = 34; y < 44; y++) for (let x = 40; x < 50; x++) traced[y * w + x] = 0;
+    for (let y = 10; y < 20; y++) for (let x = 40; x < 260; x++) if (x % 5 < 3) traced[y * w + x] = 0;
+    // The picture bands are read from: the same, with a second curve the traced picture lacks.
+    const read = Uint8Array.from(traced);
+    for (let x = 140; x < 200; x++) read[100 * w + x] = 0;
+    read[100 * w + 139] = 180;
+    const g = { width: w, height: h, data: traced };
+    const found = drawingsIn(g, [[0, 0, w, h]], [{ bbox: [38, 8, 262, 22] }], 72, 48, 12);
+    expect(found.boxes.length).toBe(1);
+    const clean = found.withoutStrokes({ width: w, height: h, data: read }, 1);
+    const dark = (b: Box, below = 200) => { let n = 0; for (let y = b[1]; y < b[3]; y++) for (let x = b[0]; x < b[2]; x++) if (clean.data[y * w + x] < below) n++; return n; };
+    // The curve, the faint axes and the second curve are gone; the label and the text line stay whole.
+    expect(dark([55, 30, 215, 155])).toBe(0);
+    expect(dark([40, 34, 50, 44])).toBe(100);
+    expect(dark([40, 10, 260, 20])).toBe(1320);
+    // The traced picture is left as it was.
+    expect(traced[120 * w + 100]).toBe(190);
   });
 
   it('takes a curve the scan broke in two for one drawing, and what OCR read over it, its box reaching past the strokes, for no text', async () => {

@@ -187,6 +187,32 @@ describe('the body\'s edges on a scanned page', () => {
   }, 300_000);
 });
 
+describe('text set close over a drawing on a scanned page', () => {
+  it('reads a row of pictured options under their prompt without the pictures\' strokes: each label, for every question read', async () => {
+    // Each picture a curve over faint grey axes, its label at its top left, a few points under the
+    // prompt's line; the page scanned as the layout fuzzer scans (fixtures/papers/scan.ts). Read with
+    // the strokes, the labels came back as letters of the strokes (`\/ A Ny, aN`) and no question
+    // had options.
+    const { Rng } = await import('../fixtures/papers/rng.ts');
+    const { scanPage, scanPdf } = await import('../fixtures/papers/scan.ts');
+    const picture = (x: number, y: number, k: number) => `<text x="${x}" y="${y + 10}" font-size="11">${'abcd'[k]})</text>
+      <line x1="${x + 14}" y1="${y + 30}" x2="${x + 62}" y2="${y + 30}" stroke="#999" stroke-width="0.6"/><line x1="${x + 38}" y1="${y + 2}" x2="${x + 38}" y2="${y + 48}" stroke="#999" stroke-width="0.6"/>
+      <path d="${['M16,2 Q38,64 60,2', 'M14,44 L62,14', 'M16,14 Q38,52 60,14', 'M16,2 L60,46'][k].replace(/(\d+),(\d+)/g, (_, a, b) => `${x + Number(a)},${y + Number(b)}`)}" fill="none" stroke="black" stroke-width="1.2"/>`;
+    const tail = ' のグラフとして正しいものを、下の図から一つ選べ。';
+    const prompts = ['y = x<tspan dy="-4" font-size="8">2</tspan><tspan dy="4">' + tail + '</tspan>', 'y = 2x + 1' + tail, 'y = x<tspan dy="-4" font-size="8">2</tspan><tspan dy="4"> − 1' + tail + '</tspan>', 'y = −x' + tail];
+    const questions = prompts.map((p, i) => `<text x="60" y="${60 + i * 90}" font-size="12"><tspan font-weight="bold">A.${i + 1}.</tspan> ${p}</text>${[0, 1, 2, 3].map(k => picture(72 + k * 80, 63 + i * 90, k)).join('')}`).join('');
+    const dpi = 200 / 72;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * dpi}" height="${842 * dpi}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/><g font-family="Noto Serif CJK JP">${questions}</g></svg>`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pictured-'));
+    const file = path.join(dir, 'pictured.pdf');
+    fs.writeFileSync(file, await scanPdf([await scanPage(await sharp(Buffer.from(svg)).png().toBuffer(), new Rng(3))], 210, 297));
+    const doc = await analyse(file, 'segment');
+    await closeOcr();
+    expect(doc.questions.length).toBeGreaterThanOrEqual(3);
+    for (const q of doc.questions) expect(q.options.map(o => o.label), `question ${q.number}`).toEqual(['a', 'b', 'c', 'd']);
+  }, 300_000);
+});
+
 describe('a sheet scanned askew', () => {
   it('measures the angle the lines fall by, either way, and calls a straight page straight', async () => {
     for (const turn of [0.7, -1.1, 0.3]) expect(Math.abs(skewAngle(await letterPage(turn)) - turn)).toBeLessThanOrEqual(0.05);
@@ -603,6 +629,22 @@ describe('question numbers on a page of another script, read again by the Latin 
     expect(await numberAtMargin(speck, band, undefined, px(2.5), px(60), px(4), pool)).toBeNull();
     const number = await strip('<text x="40" y="38" font-size="11" font-weight="bold">7.</text><text x="70" y="38" font-size="11">Find the value of x.</text>');
     expect((await numberAtMargin(number, band, undefined, px(2.5), px(60), px(4), pool))?.text).toBe('7.');
+  }, 60_000);
+
+  it('leaves a block\'s letter and number read whole in context (`A.3.`), whose letter read alone with digits only came back a digit (`4.`)', async () => {
+    const { numberAtMargin } = await import('../pipeline/ocr/numbers-again.ts');
+    const { inkRuns } = await import('../pipeline/pixels/runs.ts');
+    const pool = ocrPool('eng', 1);
+    const band: Box = [0, px(20), px(500), px(45)];
+    // The scan's `A.` (a Japanese paper's bold serif, a word's gap before its `3.`) read alone with
+    // digits only came back `4.`: here the ink is a `4.` outright, and OCR in context read `A.3.`.
+    const g = await strip('<text x="40" y="38" font-size="11" font-weight="bold">4.</text><text x="53" y="38" font-size="11" font-weight="bold">3.</text><text x="75" y="38" font-size="11">25 + 6 × 7 の値を求めよ。</text>');
+    const ink = inkBoxOf(g, band);
+    const [a, b] = inkRuns(g, ink, px(2.5), 'x');
+    const word = (text: string) => ({ text, confidence: 90, bbox: [a[0], ink[1], b[1], ink[3]] as Box, line: ink, rowHeight: 0, glyphs: [] });
+    expect(await numberAtMargin(g, band, word('A.3.'), px(2.5), px(60), px(4), pool)).toBeNull();
+    // Where OCR in context read no number there, the ink at the margin is read alone.
+    expect((await numberAtMargin(g, band, word('&'), px(2.5), px(60), px(4), pool))?.text).toBe('4.');
   }, 60_000);
 
   it('reads `.11` at a right-to-left line\'s right margin whole where OCR gave it as two words, `.` and `1`', async () => {

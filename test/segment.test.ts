@@ -270,6 +270,17 @@ describe('papers that read nothing', () => {
     expect(readLead(line('log10 100 = 2'))).toBeNull();
   });
 
+  it('reads a number\'s stop that OCR read as a comma (`A.2, 2⁴ …`, `12, Find …`) as its stop, on an OCR line only, and no decimal', () => {
+    const ocr = readLead(line('A.2, 24 の値を求めよ'), true);
+    expect(ocr && { major: ocr.major, number: ocr.number, style: ocr.style, rest: ocr.rest }).toEqual({ major: 'A', number: 2, style: 'L.#.', rest: '24 の値を求めよ' });
+    expect(readLead(line('12, Find the value of x.'), true)?.style).toBe('#.');
+    // Typeset, a comma after a number is what was printed.
+    expect(readLead(line('A.2, 24 の値を求めよ'))).toBeNull();
+    expect(readLead(line('12,5 kg of flour'), true)).toBeNull();
+    // A number within a sentence is no lead, however OCR read what opens the line.
+    expect(readLead(line('TA 첫째항이 9, 공차가 3인 등차수열'), true)).toBeNull();
+  });
+
   it('names a numbered heading read by OCR whose dash came back as `一` or `ㅡ`, bold though the thin stroke read light', () => {
     const words = (text: string, light: string) => text.split(' ').map((w, i) => ({ ...span(w, 70 + i * 40, 110), font: w === light ? 'ocr' : 'ocr-bold' }));
     const heading = (text: string, light: string) => { const l = line(text, false, words(text, light)); return numberedHeadingName(l, text, readLead(l), 1, 0); };

@@ -16,6 +16,9 @@ const BRACKET_SIDE = 0.3;
 /** A block's letter (or what OCR made of it) and a number (or what OCR made of it): `A.1.` read as `A.l.`, `8.2.`, `B.S.`. */
 const BLOCK_LEAD = /^([A-Za-z\d])[.．]([A-Za-z\d]{1,2})([.．]?)$/u;
 
+/** A block's letter and a number, both read as such (`A.3.`, `B.12`). */
+const LETTER_BLOCK = /^[A-Za-z][.．]\d{1,2}[.．]?$/u;
+
 /** Rows above and below a number's word (a share of its height) in which it is looked for again: a dropped `1` may stand a little taller. */
 const DIGIT_ROWS_PAD = 0.2;
 
@@ -46,7 +49,9 @@ export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefi
   // and a `)` read with the digits as a digit (`10)` came back `19.`, `11)` `1.`).
   // OCR's first word tells only where it covers the band's first ink: in a band made tall by a
   // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
-  if (first && (inContext || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
+  // A block's letter and number read whole in context (`A.3.`) stand too: read alone with digits
+  // only, its letter comes back a digit (`A.` read `4.`).
+  if (first && (inContext || LETTER_BLOCK.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
   // Else the first word of ink at the margin, read alone as a question number with digits only
   // (`23.` that OCR in context read as `.`, `8.` as `&`); none where there is no ink at the edge.
   if (!inked || inked[0] > margin || inked[3] - inked[1] < least || inked[2] - inked[0] > (inked[3] - inked[1]) * 3) return null;

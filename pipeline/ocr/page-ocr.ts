@@ -68,6 +68,10 @@ const WORD_GAP = 2.5;
 const BOLD_STROKE = 1.25;
 /** The least size (points) of a drawing, as a vector figure's (stages/figures.ts). */
 const DRAWING_W = 36, DRAWING_H = 24;
+/** A word read over a drawing this many times as tall as the page's usual word is the recogniser reading its strokes. */
+const TALL_WORD = 2;
+/** How far (points) past a drawing's ink its strokes' lighter edges reach, painted out with them. */
+const STROKE_HALO = 0.5;
 /** How far (points) from a drawing's strokes its labels stand. */
 const LABEL_GAP = 4;
 /** A band read with less confidence than this (0–100, the recogniser's scale) is read again in black and white. */
@@ -243,6 +247,9 @@ const DANDA_ONE = /^(\p{Script=Latin}{2,})।$/u;
 /** Letters of another script than Latin in a text. */
 const otherLetters = (text: string) => [...text].filter(c => /\p{L}/u.test(c) && !/\p{Script=Latin}/u.test(c)).length;
 
+/** Room (points) left round a line read again alone where another line shares its rows. */
+const SIDE_ROOM = 3;
+
 /** A band whose reading holds at most this many letters of another script than Latin is read again by the Latin reader, on a page whose script writes digits of its own. */
 const LATIN_BAND_OTHER = 2;
 
@@ -273,11 +280,17 @@ async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownD
   let words = area.words;
   for (const [k, line] of lines.entries()) {
     if (!latinText(line.map(w => w.text).join(' '), 0)) continue;
-    // The line across the band, up to halfway to the lines above and below it.
+    // The line across the band, up to halfway to the lines above and below it; where the recogniser
+    // made two lines of one row (`A.2. 2⁴` and `の値を求めよ。` beside it, the superscript raising the
+    // first), its own words' box and a little room: across the band the other's letters would be read
+    // as Latin too, and halfway to a line beside it is through its own letters.
     const [, y0, , y1] = line[0].line;
-    const top = k > 0 ? Math.round((lines[k - 1][0].line[3] + y0) / 2) : area.box[1];
-    const bottom = k + 1 < lines.length ? Math.round((y1 + lines[k + 1][0].line[1]) / 2) : area.box[3];
-    const again = await readBand(latin, reading.bandsFrom, reading.level, { ...area, box: [area.box[0], top, area.box[2], bottom] });
+    const sharing = (o: OcrWord[]) => o !== line && o[0].line[1] < y1 && y0 < o[0].line[3];
+    const room = Math.round(SIDE_ROOM * reading.dpi / 72);
+    const box: Box = lines.some(sharing)
+      ? [Math.max(area.box[0], Math.min(...line.map(w => w.bbox[0])) - room), Math.max(area.box[1], y0 - room), Math.min(area.box[2], Math.max(...line.map(w => w.bbox[2])) + room), Math.min(area.box[3], y1 + room)]
+      : [area.box[0], k > 0 ? Math.round((lines[k - 1][0].line[3] + y0) / 2) : area.box[1], area.box[2], k + 1 < lines.length ? Math.round((y1 + lines[k + 1][0].line[1]) / 2) : area.box[3]];
+    const again = await readBand(latin, reading.bandsFrom, reading.level, { ...area, box });
     if (again.length && surer(again, line)) words = [...words.filter(w => !line.includes(w)), ...again];
   }
   return words === area.words ? area : { ...area, words };
@@ -295,17 +308,48 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
   cutting = turn.catch(() => {});
   const { g, bandsFrom, level, shapes, columnBoxes, columns, top, bodyFoot, moved, places, skew } = await turn;
   const px = (v: number) => Math.max(0, Math.round(v * dpi / 72));
-  const areas = await Promise.all(places.map(async (place): Promise<Area> => {
-    const { box: area, edge } = place;
-    // A band is read off the page without its tables (a band beside a table's edge holds none of its
-    // text), a cell off the page with its table's rules painted out.
-    const from = place.cell ? g : bandsFrom;
+  const read = (from: Gray) => async (place: Omit<Area, 'words' | 'mark'>): Promise<Area> => {
     const words = await readBand(pool, from, level, place);
     // A bracketed mark at the end of a line, which OCR in context garbles, read again alone.
-    const mark = edge || place.cell ? null : await bracketedMark(from, area, pool, px(WORD_GAP));
+    const mark = place.edge || place.cell ? null : await bracketedMark(from, place.box, pool, px(WORD_GAP));
     return { ...place, words, mark };
+  };
+  // A band is read off the page without its tables (a band beside a table's edge holds none of its
+  // text), a cell off the page with its table's rules painted out.
+  const areas = await Promise.all(places.map(place => read(place.cell ? g : bandsFrom)(place)));
+  const clean = await readPastDrawings(areas, g, bandsFrom, columnBoxes, px, read);
+  return { pool, dpi, g, bandsFrom: clean.from, level, shapes, columnBoxes, columns, top, bodyFoot, moved, areas: clean.areas, skew };
+}
+
+/**
+ * Bands in which the recogniser read a drawing's strokes as letters, read again with the strokes
+ * painted out: it reads a band as lines of text, and a row of pictured options set close under
+ * their prompt came back as letters of the strokes with the labels among them (`a) ieee) ees ae
+ * e)`). The band, without the strokes, is cut again at its blank rows (the labels' line and the
+ * pictures' feet are apart once the strokes are gone) and each piece read on its own. Drawings are
+ * told from frames round text by what the first reading found inside them (pixels/drawings.ts).
+ * Returns the picture later readings of bands are to be taken from.
+ */
+async function readPastDrawings(areas: Area[], g: Gray, from: Gray, columnBoxes: Box[], px: (v: number) => number, read: (from: Gray) => (place: Omit<Area, 'words' | 'mark'>) => Promise<Area>): Promise<{ areas: Area[]; from: Gray }> {
+  const words = areas.flatMap(a => (a.edge ? [] : a.words));
+  const drawings = drawingsIn(g, columnBoxes, words, px(DRAWING_W), px(DRAWING_H), px(LABEL_GAP));
+  // A band the recogniser read strokes in: words lying on a drawing's strokes, or a word over a
+  // drawing as tall as lines are several (a label and the strokes beside it read as one `ヤギ`).
+  // Elsewhere a drawing did not trouble it (a frame round instructions, a graph set apart).
+  const onStrokes = new Set([...drawings.strokes].map(i => words[i]));
+  const heights = words.map(w => w.bbox[3] - w.bbox[1]).sort((a, b) => a - b);
+  const tall = (heights[Math.floor(heights.length / 2)] ?? Infinity) * TALL_WORD;
+  const overDrawing = (w: OcrWord) => w.bbox[3] - w.bbox[1] >= tall && drawings.boxes.some(b => b[0] < w.bbox[2] && w.bbox[0] < b[2] && b[1] < w.bbox[3] && w.bbox[1] < b[3]);
+  const crossed = (a: Area) => !a.edge && !a.cell && a.words.some(w => onStrokes.has(w) || overDrawing(w));
+  if (!areas.some(crossed)) return { areas, from };
+  const clean = drawings.withoutStrokes(from, px(STROKE_HALO));
+  const again = await Promise.all(areas.map(async a => {
+    if (!crossed(a)) return [a];
+    const [x0, y0, x1, y1] = a.box;
+    const pieces = inkRuns(clean, a.box, px(BAND_GAP), 'y').filter(([p0, p1]) => p1 - p0 >= px(MIN_BAND));
+    return Promise.all(pieces.map(([p0, p1]) => read(clean)({ ...a, box: [x0, Math.max(y0, p0 - PAD), x1, Math.min(y1, p1 + PAD)] })));
   }));
-  return { pool, dpi, g, bandsFrom, level, shapes, columnBoxes, columns, top, bodyFoot, moved, areas, skew };
+  return { areas: again.flat(), from: clean };
 }
 
 /**

@@ -11,6 +11,8 @@ const ON_STROKES = 0.5;
 const HOLDS_TEXT = 0.08;
 /** A word with this share of its box inside a piece's box is read inside it. */
 const WITHIN = 0.75;
+/** A pixel darker than this is a drawing's stroke where strokes are painted out (grey axes are lighter than ink). */
+const FAINT = 200;
 /** A piece thinner than this (pixels) either way is a rule, not a drawing. */
 const RULE = 4;
 
@@ -25,7 +27,8 @@ class InkRuns {
   private readonly rowStart: Int32Array;
   private parent = new Int32Array(0);
 
-  constructor(g: Gray, readonly box: Box) {
+  /** `ink`: the grey below which a pixel is ink. */
+  constructor(g: Gray, readonly box: Box, ink = INK) {
     const [bx0, by0, bx1, by1] = box;
     this.rowStart = new Int32Array(by1 - by0 + 1);
     for (let y = by0; y < by1; y++) {
@@ -33,9 +36,9 @@ class InkRuns {
       const row = y * g.width;
       let start = -1;
       for (let x = bx0; x <= bx1; x++) {
-        const ink = x < bx1 && g.data[row + x] < INK;
-        if (ink && start < 0) start = x;
-        else if (!ink && start >= 0) { this.x0.push(start); this.x1.push(x); start = -1; }
+        const dark = x < bx1 && g.data[row + x] < ink;
+        if (dark && start < 0) start = x;
+        else if (!dark && start >= 0) { this.x0.push(start); this.x1.push(x); start = -1; }
       }
     }
     this.rowStart[by1 - by0] = this.x0.length;
@@ -63,6 +66,36 @@ class InkRuns {
         }
       }
     }
+  }
+
+  /**
+   * Paints the pieces of these roots white in a picture of the page's size: their pixels, not their
+   * boxes (a label beside a stroke stays), each run `halo` pixels wider every way (a stroke's
+   * anti-aliased or blurred edge is lighter than ink, and the recogniser reads it).
+   */
+  paintOut(g: Gray, roots: Set<number>, halo: number): void {
+    const by0 = this.box[1];
+    for (let r = 0; r < this.rowStart.length - 1; r++) {
+      for (let i = this.rowStart[r]; i < this.rowStart[r + 1]; i++) {
+        if (!roots.has(this.find(i))) continue;
+        const x0 = Math.max(0, this.x0[i] - halo), x1 = Math.min(g.width, this.x1[i] + halo);
+        for (let y = Math.max(0, by0 + r - halo); y <= Math.min(g.height - 1, by0 + r + halo); y++) g.data.fill(255, y * g.width + x0, y * g.width + x1);
+      }
+    }
+  }
+
+  /** The roots of this tracing's pieces that share a pixel with the pieces of `roots` in another tracing of the page. */
+  touching(other: InkRuns, roots: Set<number>): Set<number> {
+    const out = new Set<number>();
+    const [, by0, , by1] = this.box;
+    for (let y = Math.max(by0, other.box[1]); y < Math.min(by1, other.box[3]); y++) {
+      const r = y - by0, o = y - other.box[1];
+      for (let j = other.rowStart[o]; j < other.rowStart[o + 1]; j++) {
+        if (!roots.has(other.find(j))) continue;
+        for (let i = this.rowStart[r]; i < this.rowStart[r + 1]; i++) if (this.x0[i] < other.x1[j] && other.x0[j] < this.x1[i]) out.add(this.find(i));
+      }
+    }
+    return out;
   }
 
   /** Every piece, by its root run. */
@@ -128,6 +161,13 @@ export interface Drawings {
   boxes: Box[];
   /** The words (of those given) that OCR read out of a drawing's strokes. */
   strokes: Set<number>;
+  /**
+   * A copy of another picture of the page (at the same size) with the drawings' strokes painted out,
+   * `halo` pixels round, their labels kept. A stroke there is a piece of its ink, down to a faint
+   * grey, that shares a pixel with a drawing's: a drawing's grey strokes (its axes) are fainter than
+   * ink, and the recogniser reads them all the same.
+   */
+  withoutStrokes: (g: Gray, halo: number) => Gray;
 }
 
 /**
@@ -137,7 +177,20 @@ export interface Drawings {
  * drawing with a few labels. Ink within `labelGap` pixels of a drawing is its labels'.
  */
 export function drawingsIn(g: Gray, boxes: Box[], words: { bbox: Box }[], minW: number, minH: number, labelGap: number): Drawings {
-  const out: Drawings = { boxes: [], strokes: new Set() };
+  /** The pieces judged drawings, by the ink runs they were traced in. */
+  const drawn = new Map<InkRuns, Set<number>>();
+  const out: Drawings = {
+    boxes: [], strokes: new Set(),
+    withoutStrokes: (other, halo) => {
+      const copy = { ...other, data: Uint8Array.from(other.data) };
+      for (const [runs, roots] of drawn) {
+        runs.paintOut(copy, roots, halo);
+        const there = new InkRuns(other, runs.box, FAINT);
+        there.paintOut(copy, there.touching(runs, roots), halo);
+      }
+      return copy;
+    },
+  };
   const indexed = words.map((w, i) => ({ w, i }));
   /** Pieces judged whole across the page (one reaching over two boxes is judged once). */
   const judgedWhole: Box[] = [];
@@ -158,6 +211,7 @@ export function drawingsIn(g: Gray, boxes: Box[], words: { bbox: Box }[], minW: 
     const labels = all.filter(([r, q]) => r !== root && q.box[0] < near[2] && q.box[2] > near[0] && q.box[1] < near[3] && q.box[3] > near[1]);
     out.boxes.push(labels.reduce<Box>((b, [, q]) => [Math.min(b[0], q.box[0]), Math.min(b[1], q.box[1]), Math.max(b[2], q.box[2]), Math.max(b[3], q.box[3])], p.box));
     for (const { i } of onStrokes) out.strokes.add(i);
+    (drawn.get(runs) ?? drawn.set(runs, new Set()).get(runs)!).add(root);
   };
   for (const box of boxes) {
     const runs = new InkRuns(g, box);

@@ -36,6 +36,8 @@ const LABEL_WIDTH = 40;
  * (points) is text, not its labels (a row of tick labels or of corner letters reaches a little past).
  */
 const LINE_PAST = LABEL_WIDTH;
+/** The words set on after a question's number, no further apart than this many times their line's height, are its text (see phrases). */
+const NUMBERED_APART = 2;
 
 /** The vertical band of each question in each column it occupies: from its first line to the next question's. */
 function bands(doc: PaperDocument): Map<Question, { page: number; column: number; y0: number; y1: number }[]> {
@@ -131,19 +133,23 @@ export function isBackdrop(bbox: BBox, spans: readonly Span[]): boolean {
  * label shares a line with the question's `(a)` or another label across a gap; a sentence's words
  * follow one another closely.
  */
-function phrases(lines: readonly Line[]): Map<Span, BBox> {
+function phrases(lines: readonly Line[], apart = 1): (s: Span) => BBox | undefined {
   const out = new Map<Span, BBox>();
+  const onPage = new Map<number, Span[]>();
   for (const l of lines) {
     const spans = [...l.spans].sort((a, b) => a.bbox[0] - b.bbox[0]);
     let run: Span[] = [];
     const close = () => { const box = bboxUnion(run.map(s => s.bbox)); for (const s of run) out.set(s, box); run = []; };
     for (const s of spans) {
-      if (run.length && s.bbox[0] - run[run.length - 1].bbox[2] > height(l.bbox)) close();
+      if (run.length && s.bbox[0] - run[run.length - 1].bbox[2] > height(l.bbox) * apart) close();
       run.push(s);
     }
     if (run.length) close();
+    (onPage.get(l.page) ?? onPage.set(l.page, []).get(l.page)!).push(...l.spans);
   }
-  return out;
+  // A page's span that its line holds cut in two (a question's number cut from the words after it:
+  // `1. Find 2` as `1.` and ` Find 2`) is in the phrase of its pieces.
+  return s => out.get(s) ?? (onPage.get(s.page) ?? []).filter(o => o !== s && contains(s.bbox, o.bbox, 0.01)).map(o => out.get(o)).find(b => b !== undefined);
 }
 
 /** The phrase lies wholly above or below the box and reaches past one of its sides. */
@@ -157,6 +163,12 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
   const result = new Map<Question, Figure[]>();
   const anchors = new Set(doc.questions.flatMap(q => q.anchor));
   const phraseOf = phrases(doc.lines);
+  // The phrases that hold a question's number: its first words, never a figure's labels however
+  // short the line (`A.5. 5² の値を求めよ。` just above a row of pictured options). OCR sets a
+  // space in Japanese or Chinese text as wide as a line is tall (`20%  はいくつか`): these phrases
+  // run on across gaps of NUMBERED_APART lines' heights.
+  const numberedOf = phrases(doc.lines, NUMBERED_APART);
+  const numbered = new Set([...anchors].map(numberedOf));
   for (const [q, qb] of bands(doc)) {
     const figures: Figure[] = [];
     for (const b of qb) {
@@ -178,11 +190,12 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
           continue;
         }
         // Labels (points, axes) drawn as text just outside the shapes belong to the figure.
-        // A question's printed number just above a figure is the question's, not a label.
+        // A question's printed number just above a figure is the question's, not a label, and so are
+        // the words set on with it.
         // A word of a phrase that stands above or below the drawing and runs on past its sides is
         // running text (OCR reads a line word by word, each narrow), not a label.
         const labels = page.spans.filter(s => intersects(s.bbox, bbox, LABEL_REACH) && width(s.bbox) < LABEL_WIDTH && !contains(bbox, s.bbox) && !anchors.has(s)
-          && !runsPast(phraseOf.get(s), bbox));
+          && !numbered.has(numberedOf(s)) && !runsPast(phraseOf(s), bbox));
         if (labels.length) bbox = bboxUnion([bbox, ...labels.map(s => s.bbox)]);
         figures.push({ page: b.page, bbox: bbox.map((v, i) => (i % 2 ? Math.max(0, Math.min(page.height, v)) : Math.max(0, Math.min(page.width, v)))) as BBox, kind });
       }

@@ -177,7 +177,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     const text = rawText(line.spans);
     // Option labels are never formula glyphs (a formula's `A` or `(1)` is no label).
     const prose = rawText(line.spans.filter(s => !s.math));
-    const lead = readLead(line);
+    const lead = readLead(line, !!page.ocr);
     const edge = edges.get(`${line.page}:${line.column}:${line.rtl ? 'rtl' : ''}`);
     // Measured from where the line starts on the page, not from its first run in reading order: a
     // Latin label opening an Arabic line (`Question 11 لتكن …`) is read first but stands left of the

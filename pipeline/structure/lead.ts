@@ -82,11 +82,20 @@ export function leadingText(line: Line, limit = 40): { text: string; starts: { s
   return { text, starts };
 }
 
-/** The numbered lead of a line, or null where it opens with none. Formula runs are never a lead's number. */
-export function readLead(line: Line): Lead | null {
+/**
+ * OCR reads a number's stop as a comma now and then (`A.2, 2⁴ の値…`, `12, Find …`): a comma right
+ * after a line's first number, with a space after it (no decimal), is read as the stop, the text
+ * keeping its length. Only after a short lead, one word of a few characters at most (`A.`, `Q.`,
+ * `Câu`): a sentence's number (`첫째항이 9, 공차가 3인…`) keeps its comma.
+ */
+const OCR_COMMA_STOP = /^(\s*[^\s\d]{0,4}\s?\d{1,3}),(?=\s)/u;
+
+/** The numbered lead of a line, or null where it opens with none. Formula runs are never a lead's number. `ocr`: the line was read by OCR. */
+export function readLead(line: Line, ocr = false): Lead | null {
   const first = line.spans[0];
   if (!first || first.math) return null;
-  const { text, starts } = leadingText(line);
+  const { text: read, starts } = leadingText(line);
+  const text = ocr ? read.replace(OCR_COMMA_STOP, '$1.') : read;
   const m = LEAD.exec(line.rtl ? logicalStop(text) : text);
   if (!m?.groups) return null;
   const g = m.groups;
