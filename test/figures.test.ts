@@ -268,6 +268,8 @@ describe('drawings on a page read from its pixels', () => {
     expect(dark([40, 10, 260, 20])).toBe(1320);
     // The traced picture is left as it was.
     expect(traced[120 * w + 100]).toBe(190);
+    // Text inside the curve's box is the drawing's own; its label beside it and the line above are not.
+    expect([[100, 60, 120, 80], [40, 34, 50, 44], [40, 10, 260, 20]].map(b => found.holds(b as Box))).toEqual([true, false, false]);
   });
 
   it('takes a curve the scan broke in two for one drawing, and what OCR read over it, its box reaching past the strokes, for no text', async () => {

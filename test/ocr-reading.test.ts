@@ -270,6 +270,26 @@ describe('option labels in the other alphabet', () => {
   });
 });
 
+describe('option labels run into their values in a row of options', () => {
+  const row = (...ws: string[]): RawSpan[] => ws.map((text, i) => ({ text, bbox: [40 + i * 30, 0, 40 + i * 30 + 20, 10], baseline: 9, size: 10, font: 'ocr' }));
+  const texts = (spans: RawSpan[]) => spans.map(s => s.text);
+
+  it('reads `B18` and `C91` between whole labels as `B. 18` and `C. 91`, each where the row\'s letters place it', async () => {
+    const { labelRows } = await import('../pipeline/ocr/label-rows.ts');
+    // A Korean scan's rows, as OCR gave them.
+    expect(texts(labelRows(row('A.', '20', 'B18', 'C.', '21', 'D.', '27', 'E.', '30'), []))).toEqual(['A.', '20', 'B. 18', 'C.', '21', 'D.', '27', 'E.', '30']);
+    expect(texts(labelRows(row('A.', '81', 'B88', 'C91', 'D.', '93', 'E.', '182'), []))).toEqual(['A.', '81', 'B. 88', 'C. 91', 'D.', '93', 'E.', '182']);
+    expect(texts(labelRows(row('(a)', '4', 'b7', '(c)', '9'), []))).toEqual(['(a)', '4', '(b) 7', '(c)', '9']);
+  });
+
+  it('leaves values that are a letter and digits (`B12`, `x2`), a run-in word at another letter\'s place, and a row of one label', async () => {
+    const { labelRows } = await import('../pipeline/ocr/label-rows.ts');
+    for (const words of [['A.', 'B6', 'B.', 'B12', 'C.', 'B1'], ['A.', 'x2', 'B.', 'x3', 'C.', 'x4'], ['A.', '20', 'C18', 'C.', '21', 'D.', '27'], ['A.', '20', 'B18', 'and', 'x3']]) {
+      expect(texts(labelRows(row(...words), []))).toEqual(words);
+    }
+  });
+});
+
 describe('option labels read as digits in a column of options', () => {
   /** Lines of words, one under another 14 pt apart, each word at the x given. */
   const lines = (...rows: [number, ...string[]][]): RawSpan[] => rows.flatMap(([x, ...ws], r) => ws.map((text, i) => ({ text, bbox: [x + i * 30, r * 14, x + i * 30 + 20, r * 14 + 10] as [number, number, number, number], baseline: r * 14 + 9, size: 10, font: 'ocr' })));

@@ -5,8 +5,8 @@
 // place is one decision over the run: the letters it did read fix where the alphabet starts, and a
 // digit standing where the letters say another letter goes is that letter — so is a label run into
 // its value (`C. 8` read `68`), a capital read small (`c.`) or a letter read twice (`Cc.`).
-import { centerX, type Column } from '../document.ts';
-import { columnOf } from '../text/columns.ts';
+import type { Column } from '../document.ts';
+import { spansByColumn } from './column-spans.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 
 /** A line's first word as a label: an optional opening bracket, one capital or digit, a stop or closing bracket, and what follows. */
@@ -100,13 +100,8 @@ function runsOf(starts: { span: RawSpan; end: number }[]): LabelLine[][] {
 
 /** The spans with each column's runs of stacked option labels read whole (see above). */
 export function labelRuns(spans: RawSpan[], columns: Column[]): RawSpan[] {
-  const byColumn = new Map<number, RawSpan[]>();
-  for (const s of spans) {
-    const c = columns.length ? columnOf(columns, centerX(s.bbox)) : 0;
-    byColumn.set(c, [...(byColumn.get(c) ?? []), s]);
-  }
   const fixed = new Map<RawSpan, string>();
-  for (const inColumn of byColumn.values()) {
+  for (const inColumn of spansByColumn(spans, columns)) {
     for (const run of runsOf(lineStarts(inColumn))) {
       // Where the alphabet starts: each letter read, less its place in the run; the letters must
       // agree, and be of one case (`a)`–`e)` or `A.`–`E.`), a letter whose two cases look alike

@@ -15,12 +15,13 @@ import { rulesFromImage, withoutRules } from '../pixels/rules.ts';
 import { otsuLevel } from '../pixels/threshold.ts';
 import { skewAngle } from '../pixels/skew.ts';
 import { cropPng } from '../pixels/crop.ts';
-import { drawingsIn } from '../pixels/drawings.ts';
+import { drawingsIn, joined } from '../pixels/drawings.ts';
 import { framesIn, onFrameSide, withoutFrames } from '../pixels/frames.ts';
 import { pageTables } from './table-cells.ts';
 import { strokeWidth } from '../pixels/stroke.ts';
 import { latinLabels } from './label-glyphs.ts';
 import { ownScriptLetters } from './compat-letters.ts';
+import { labelRows } from './label-rows.ts';
 import { labelRuns } from './label-runs.ts';
 import { bracketedMark, edgeWord } from './edge-words.ts';
 import { boldNumberAgain, decimalAgain, numberAtMargin, numberAtRightMargin } from './numbers-again.ts';
@@ -139,6 +140,8 @@ interface PageReading {
   /** Where (points) the columns start: above it, a head set across them. */
   top: number;
   areas: Area[];
+  /** The drawings (pixels) told on the first reading of the bands (readPastDrawings). */
+  drawings: Box[];
   /** Where (points) the body ends: the columns' foot. */
   bodyFoot: number;
   moved: OcrPageReading['moved'];
@@ -318,7 +321,7 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
   // text), a cell off the page with its table's rules painted out.
   const areas = await Promise.all(places.map(place => read(place.cell ? g : bandsFrom)(place)));
   const clean = await readPastDrawings(areas, g, bandsFrom, columnBoxes, px, read);
-  return { pool, dpi, g, bandsFrom: clean.from, level, shapes, columnBoxes, columns, top, bodyFoot, moved, areas: clean.areas, skew };
+  return { pool, dpi, g, bandsFrom: clean.from, level, shapes, columnBoxes, columns, top, bodyFoot, moved, areas: clean.areas, drawings: clean.drawings, skew };
 }
 
 /**
@@ -330,7 +333,7 @@ async function readPage(pdfPage: PdfPage, number: number, size: { width: number;
  * told from frames round text by what the first reading found inside them (pixels/drawings.ts).
  * Returns the picture later readings of bands are to be taken from.
  */
-async function readPastDrawings(areas: Area[], g: Gray, from: Gray, columnBoxes: Box[], px: (v: number) => number, read: (from: Gray) => (place: Omit<Area, 'words' | 'mark'>) => Promise<Area>): Promise<{ areas: Area[]; from: Gray }> {
+async function readPastDrawings(areas: Area[], g: Gray, from: Gray, columnBoxes: Box[], px: (v: number) => number, readAgain: (from: Gray) => (place: Omit<Area, 'words' | 'mark'>) => Promise<Area>): Promise<{ areas: Area[]; from: Gray; drawings: Box[] }> {
   const words = areas.flatMap(a => (a.edge ? [] : a.words));
   const drawings = drawingsIn(g, columnBoxes, words, px(DRAWING_W), px(DRAWING_H), px(LABEL_GAP));
   // A band the recogniser read strokes in: words lying on a drawing's strokes, or a word over a
@@ -341,15 +344,24 @@ async function readPastDrawings(areas: Area[], g: Gray, from: Gray, columnBoxes:
   const tall = (heights[Math.floor(heights.length / 2)] ?? Infinity) * TALL_WORD;
   const overDrawing = (w: OcrWord) => w.bbox[3] - w.bbox[1] >= tall && drawings.boxes.some(b => b[0] < w.bbox[2] && w.bbox[0] < b[2] && b[1] < w.bbox[3] && w.bbox[1] < b[3]);
   const crossed = (a: Area) => !a.edge && !a.cell && a.words.some(w => onStrokes.has(w) || overDrawing(w));
-  if (!areas.some(crossed)) return { areas, from };
+  if (!areas.some(crossed)) return { areas, from, drawings: drawings.boxes };
   const clean = drawings.withoutStrokes(from, px(STROKE_HALO));
   const again = await Promise.all(areas.map(async a => {
     if (!crossed(a)) return [a];
     const [x0, y0, x1, y1] = a.box;
     const pieces = inkRuns(clean, a.box, px(BAND_GAP), 'y').filter(([p0, p1]) => p1 - p0 >= px(MIN_BAND));
-    return Promise.all(pieces.map(([p0, p1]) => read(clean)({ ...a, box: [x0, Math.max(y0, p0 - PAD), x1, Math.min(y1, p1 + PAD)] })));
+    const read = await Promise.all(pieces.map(([p0, p1]) => readAgain(clean)({ ...a, box: [x0, Math.max(y0, p0 - PAD), x1, Math.min(y1, p1 + PAD)] })));
+    // What lies inside a drawing (the numbers on the balls in a bag) is taken as first read, the
+    // drawing whole round it: read without its strokes it comes back as text enough to make the
+    // drawing a frame round text. What stands beside it is taken from the reading again.
+    const inside = a.words.filter(w => drawings.holds(w.bbox));
+    const out = read.map(r => ({ ...r, words: r.words.filter(w => !drawings.holds(w.bbox)) }));
+    if (!out.length) return inside.length ? [{ ...a, words: inside }] : [];
+    const home = (w: OcrWord) => out.find(r => (w.bbox[1] + w.bbox[3]) / 2 < r.box[3]) ?? out[out.length - 1];
+    for (const w of inside) home(w).words.push(w);
+    return out;
   }));
-  return { areas: again.flat(), from: clean };
+  return { areas: again.flat(), from: clean, drawings: drawings.boxes };
 }
 
 /**
@@ -387,13 +399,14 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
     if (readsRtl(read.map(w => w.text).join(' '))) return digits && digits !== pool ? numberAtRightMargin(g, area, read[read.length - 1], px(WORD_GAP), right - slack, digits, read[read.length - 2]) : null;
     return numberAtMargin(g, area, read[0], px(WORD_GAP), left + slack, px(NUMBER_LEAST), pool, digits);
   }));
-  // Drawings (a graph, a triangle) as the page's vector paths would give them; what OCR read out of
-  // their strokes is no text.
+  // Drawings (a graph, a triangle) as the page's vector paths would give them, those told on the
+  // first reading among them; what OCR read out of their strokes is no text.
   const bodyWords = areas.flatMap(a => (a.edge ? [] : a.words));
   // Bold is told by stroke width against the page's own text (a scan has no font names).
   const boldAt = boldTest(g, areas.flatMap(a => a.words.map(w => w.bbox)));
   const drawings = drawingsIn(g, columnBoxes, bodyWords, px(DRAWING_W), px(DRAWING_H), px(LABEL_GAP));
   const strokes = new Set([...drawings.strokes].map(i => bodyWords[i]));
+  const drawingBoxes = joined([...drawings.boxes, ...reading.drawings]);
   for (const [i, { words, mark }] of areas.entries()) {
     const wordBoxes = words.map(o => o.bbox);
     const marks = [mark, numbers[i]].filter((m): m is { box: Box; text: string } => m !== null);
@@ -454,8 +467,8 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       spans.push({ text, bbox, baseline: w.line[3] / scale - sz * 0.2, size: sz, font: boldAt([x0, y0, x1, y1]) ? OCR_BOLD_FONT : OCR_FONT });
     }
   }
-  const drawn = drawings.boxes.map(b => ({ page: number, kind: 'path' as const, visible: true, bbox: b.map(v => v / scale) as BBox }));
-  return leaning({ spans: labelRuns(latinLabels(spans), columns), shapes: [...shapes, ...drawn], columns, top, moved }, skew, bodyFoot);
+  const drawn = drawingBoxes.map(b => ({ page: number, kind: 'path' as const, visible: true, bbox: b.map(v => v / scale) as BBox }));
+  return leaning({ spans: labelRows(labelRuns(latinLabels(spans), columns), columns), shapes: [...shapes, ...drawn], columns, top, moved }, skew, bodyFoot);
 }
 
 /**

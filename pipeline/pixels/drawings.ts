@@ -161,6 +161,8 @@ export interface Drawings {
   boxes: Box[];
   /** The words (of those given) that OCR read out of a drawing's strokes. */
   strokes: Set<number>;
+  /** Whether a box lies inside a drawing's strokes' box (WITHIN of it): text a drawing holds, not text beside it. */
+  holds: (box: Box) => boolean;
   /**
    * A copy of another picture of the page (at the same size) with the drawings' strokes painted out,
    * `halo` pixels round, their labels kept. A stroke there is a piece of its ink, down to a faint
@@ -177,10 +179,12 @@ export interface Drawings {
  * drawing with a few labels. Ink within `labelGap` pixels of a drawing is its labels'.
  */
 export function drawingsIn(g: Gray, boxes: Box[], words: { bbox: Box }[], minW: number, minH: number, labelGap: number): Drawings {
-  /** The pieces judged drawings, by the ink runs they were traced in. */
+  /** The pieces judged drawings, by the ink runs they were traced in, and their boxes. */
   const drawn = new Map<InkRuns, Set<number>>();
+  const pieceBoxes: Box[] = [];
   const out: Drawings = {
     boxes: [], strokes: new Set(),
+    holds: box => pieceBoxes.some(p => shareInside(box, p) >= WITHIN),
     withoutStrokes: (other, halo) => {
       const copy = { ...other, data: Uint8Array.from(other.data) };
       for (const [runs, roots] of drawn) {
@@ -212,6 +216,7 @@ export function drawingsIn(g: Gray, boxes: Box[], words: { bbox: Box }[], minW: 
     out.boxes.push(labels.reduce<Box>((b, [, q]) => [Math.min(b[0], q.box[0]), Math.min(b[1], q.box[1]), Math.max(b[2], q.box[2]), Math.max(b[3], q.box[3])], p.box));
     for (const { i } of onStrokes) out.strokes.add(i);
     (drawn.get(runs) ?? drawn.set(runs, new Set()).get(runs)!).add(root);
+    pieceBoxes.push(p.box);
   };
   for (const box of boxes) {
     const runs = new InkRuns(g, box);
@@ -240,7 +245,7 @@ export function drawingsIn(g: Gray, boxes: Box[], words: { bbox: Box }[], minW: 
  * Boxes that overlap joined into one, until none do: a curve the scan broke in two is two pieces,
  * each the other's label, and one drawing (two boxes alike read as a frame's sides, no figure).
  */
-function joined(boxes: Box[]): Box[] {
+export function joined(boxes: Box[]): Box[] {
   const out = boxes.map(b => [...b] as Box);
   for (let again = true; again;) {
     again = false;
