@@ -4,38 +4,24 @@
 // labels read whole fix where the alphabet starts, and a word that is a letter and digits standing
 // where that alphabet names the same letter is that label, with its value after it.
 import type { Column } from '../document.ts';
-import { spansByColumn } from './column-spans.ts';
+import { spansByColumn, spansInRows } from './column-spans.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 
 /** A word that is a label read whole: an optional opening bracket, one letter, a stop or closing bracket, and nothing else. */
 const WHOLE = /^([(（]?)([A-Za-z])([.)．）])$/u;
 /** A word that is a letter run into a number, its stop lost (`B18` for `B. 18`). */
 const RUN_IN = /^([A-Za-z])(\d+(?:[.,]\d+)?)$/u;
-/** Baselines this share of the type size apart are one row. */
-const SAME_ROW = 0.4;
 /** Labels a row must have read whole, each in its place, before a word run into its value is read as one. */
 const READ_WHOLE = 2;
 
 /** A word of a row that is a label read whole (no value), or a letter run into its value. */
 interface Placed { span: RawSpan; letter: string; open: string; stop: string; value: string | null }
 
-/** The words of each row of the spans (baselines within SAME_ROW of the first's), left to right. */
-function rows(spans: RawSpan[]): RawSpan[][] {
-  const sorted = [...spans].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]);
-  const out: RawSpan[][] = [];
-  for (const s of sorted) {
-    const row = out[out.length - 1];
-    if (row && Math.abs(s.baseline - row[0].baseline) <= SAME_ROW * Math.max(s.size, row[0].size)) row.push(s);
-    else out.push([s]);
-  }
-  return out.map(r => r.sort((a, b) => a.bbox[0] - b.bbox[0]));
-}
-
 /** The spans with each row's labels run into their values read apart (see above). */
 export function labelRows(spans: RawSpan[], columns: Column[]): RawSpan[] {
   const fixed = new Map<RawSpan, string>();
   for (const inColumn of spansByColumn(spans, columns)) {
-    for (const row of rows(inColumn)) {
+    for (const row of spansInRows(inColumn)) {
       // The row's labels and run-in words in order, each at its place among them.
       const placed = row.flatMap((s): Placed[] => {
         const whole = WHOLE.exec(s.text.trim());

@@ -6,7 +6,7 @@
 // digit standing where the letters say another letter goes is that letter — so is a label run into
 // its value (`C. 8` read `68`), a capital read small (`c.`) or a letter read twice (`Cc.`).
 import type { Column } from '../document.ts';
-import { spansByColumn } from './column-spans.ts';
+import { spansByColumn, spansInRows } from './column-spans.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 
 /** A line's first word as a label: an optional opening bracket, one capital or digit, a stop or closing bracket, and what follows. */
@@ -21,8 +21,6 @@ const LOST_STOP = /^(\d)(\d+(?:[.,]\d+)?)$/u;
 const DOUBLED = /^([(（［[]?)([A-Za-z])([A-Za-z])([.)．）］\]])(.*)$/u;
 /** Letters whose capital and small forms differ in size only: OCR reads a capital `C.` as `c.` now and then. */
 const CASE_ALIKE = /^[cosvwxzCOSVWXZ]$/;
-/** Baselines this share of the type size apart are one line. */
-const SAME_LINE = 0.4;
 /** Labels of a run start within this share of the type size of each other. */
 const SAME_EDGE = 0.6;
 /** Lines of a run follow each other within this many type sizes. */
@@ -53,19 +51,7 @@ function lostStop(text: string): Label | null {
 
 /** The first word of each line of the spans (spans whose baselines meet, leftmost first), and where the line ends. */
 function lineStarts(spans: RawSpan[]): { span: RawSpan; end: number }[] {
-  const sorted = [...spans].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]);
-  const starts: { span: RawSpan; end: number }[] = [];
-  let line: RawSpan[] = [];
-  const flush = () => {
-    if (line.length) starts.push({ span: line.reduce((a, b) => (b.bbox[0] < a.bbox[0] ? b : a)), end: Math.max(...line.map(s => s.bbox[2])) });
-    line = [];
-  };
-  for (const s of sorted) {
-    if (line.length && Math.abs(s.baseline - line[0].baseline) > SAME_LINE * Math.max(s.size, line[0].size)) flush();
-    line.push(s);
-  }
-  flush();
-  return starts;
+  return spansInRows(spans).map(row => ({ span: row[0], end: Math.max(...row.map(s => s.bbox[2])) }));
 }
 
 /**
