@@ -18,7 +18,9 @@ import { latinLabels } from '../pipeline/ocr/label-glyphs.ts';
 import { labelRuns } from '../pipeline/ocr/label-runs.ts';
 import type { RawSpan } from '../pipeline/providers/pdf.ts';
 import { inferIndexes, runDirection, unaskedRings } from '../pipeline/ocr/rings.ts';
-import { edgeWord, isBracketed } from '../pipeline/ocr/edge-words.ts';
+import { edgeWord, isBracketed, markRead } from '../pipeline/ocr/edge-words.ts';
+import { marksAgain } from '../pipeline/ocr/marks-again.ts';
+import type { OcrWord } from '../pipeline/providers/ocr.ts';
 import { writesOwnDigits } from '../pipeline/ocr/script-lang.ts';
 import { otsuLevel } from '../pipeline/pixels/threshold.ts';
 import { cropPng } from '../pipeline/pixels/crop.ts';
@@ -213,6 +215,58 @@ describe('text set close over a drawing on a scanned page', () => {
   }, 300_000);
 });
 
+describe('a mark\'s number on a page of a script with digits of its own', () => {
+  it('reads each question\'s marks on a scanned Hindi page, a `1` beside the unit among them', async () => {
+    // The Hindi model read `(1 अंक)` as `( अंक)`, `(7 अंक)` or `(। अंक)`. Marks of 1 to 4 over six
+    // questions, the page scanned as the layout fuzzer scans.
+    const { Rng } = await import('../fixtures/papers/rng.ts');
+    const { scanPage, scanPdf } = await import('../fixtures/papers/scan.ts');
+    const marks = [1, 3, 1, 2, 1, 4];
+    const hindi = ['एक आयत की लंबाई 6 सेमी और चौड़ाई 4 सेमी है। उसका क्षेत्रफल क्या है?', 'समीकरण 8x + 4 = 30 को हल कीजिए।', '80 का 10% कितना है?', '3 + 7 × 6 का मान क्या है?', '22 का मान ज्ञात कीजिए।', '300 का 50% कितना है?'];
+    const dpi = 200 / 72;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * dpi}" height="${842 * dpi}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/><g font-family="Noto Sans Devanagari" font-size="12">${hindi.map((q, i) => `<text x="60" y="${70 + i * 60}">${i + 1}) ${q} (${marks[i]} अंक)</text>`).join('')}</g></svg>`;
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'marks-')), 'hindi.pdf');
+    fs.writeFileSync(file, await scanPdf([await scanPage(await sharp(Buffer.from(svg)).png().toBuffer(), new Rng(5))], 210, 297));
+    const doc = await analyse(file, 'segment');
+    await closeOcr();
+    expect(doc.questions.map(q => q.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(doc.questions.map(q => q.points)).toEqual(marks);
+  }, 300_000);
+
+  it('reads a bracketed mark read alone: its unit, decimals, a bracket read facing the wrong way or as a `1` where the group is too narrow for two digits', () => {
+    // Boxes in pixels: a group 10 high, 12 wide holds one digit, 17 wide two.
+    expect(markRead('[4점]', [0, 0, 20, 10])).toBe('[4점]');
+    expect(markRead('|2,75]', [0, 0, 24, 10])).toBe('[2,75]');
+    expect(markRead('[4.5[]', [0, 0, 20, 10])).toBe('[4.5]');
+    // A Vietnamese scan's `[1]` read `[11]`; `[12]` set wide enough for its two digits stands.
+    expect(markRead('[11]', [0, 0, 12, 10])).toBe('[1]');
+    expect(markRead('[51]', [0, 0, 12, 10])).toBe('[5]');
+    expect(markRead('[12]', [0, 0, 17, 10])).toBe('[12]');
+    expect(markRead('[23]', [0, 0, 12, 10])).toBe('[23]');
+    expect(markRead('[]', [0, 0, 12, 10])).toBeNull();
+  });
+
+  it('reads the number again beside its unit on either side, and inside square brackets read facing the wrong way', async () => {
+    // As a right-to-left line prints `[2 درجات]`: the unit and its bracket at the left, the number
+    // and the opening bracket at the right; the Arabic model read the number `21`. A lone `[1]` it
+    // read `]1(`; a Hindi `(1 अंक)` it read `(` and `अंक)`.
+    const g = await strip(`<text x="20" y="40" font-size="12" font-family="Noto Naskh Arabic">[درجات</text><text x="62" y="40" font-size="12">2]</text>
+      <text x="20" y="80" font-size="12">[1]</text><text x="120" y="80" font-size="12">(1</text><text x="136" y="80" font-size="12" font-family="Noto Sans Devanagari">अंक)</text>
+      <text x="20" y="110" font-size="12">[1]</text><text x="60" y="110" font-size="12" font-family="Noto Naskh Arabic">احسب 34</text>`);
+    const word = (text: string, x0: number, x1: number, y: number): OcrWord => {
+      const bbox = inkBoxOf(g, [px(x0), px(y - 16), px(x1), px(y + 6)]);
+      return { text, confidence: 80, bbox, line: [px(10), px(y - 16), px(200), px(y + 6)], rowHeight: 0, glyphs: [] };
+    };
+    // A `[1]` ending a right-to-left line (at its left), read `1` with its brackets lost; a `34` in the line's words is no mark.
+    const words = [word('درجات]', 15, 58, 40), word('21', 59, 80, 40), word(']1(', 15, 40, 80), word('(', 118, 133, 80), word('अंक)', 134, 170, 80),
+      word('1', 15, 40, 110), word('احسب', 85, 120, 110), word('34', 58, 80, 110)];
+    // (The second line's words read left to right: the lone group first, then the Hindi mark.)
+    const again = await marksAgain(g, words, ocrPool('eng'));
+    await closeOcr();
+    expect(again.map(w => w.text)).toEqual(['درجات]', '[2', '[1]', '(1', 'अंक)', '[1]', 'احسب', '34']);
+  }, 120_000);
+});
+
 describe('a sheet scanned askew', () => {
   it('measures the angle the lines fall by, either way, and calls a straight page straight', async () => {
     for (const turn of [0.7, -1.1, 0.3]) expect(Math.abs(skewAngle(await letterPage(turn)) - turn)).toBeLessThanOrEqual(0.05);
@@ -280,6 +334,9 @@ describe('option labels run into their values in a row of options', () => {
     expect(texts(labelRows(row('A.', '20', 'B18', 'C.', '21', 'D.', '27', 'E.', '30'), []))).toEqual(['A.', '20', 'B. 18', 'C.', '21', 'D.', '27', 'E.', '30']);
     expect(texts(labelRows(row('A.', '81', 'B88', 'C91', 'D.', '93', 'E.', '182'), []))).toEqual(['A.', '81', 'B. 88', 'C. 91', 'D.', '93', 'E.', '182']);
     expect(texts(labelRows(row('(a)', '4', 'b7', '(c)', '9'), []))).toEqual(['(a)', '4', '(b) 7', '(c)', '9']);
+    // A label whose stop was read as a comma (a Japanese scan's `A. 35 B, 25`), where its place names its letter; elsewhere left.
+    expect(texts(labelRows(row('A.', '35', 'B,', '25', 'C.', '40', 'D.', '38'), []))).toEqual(['A.', '35', 'B.', '25', 'C.', '40', 'D.', '38']);
+    expect(texts(labelRows(row('A.', '35', 'x,', '25', 'C.', '40'), []))).toEqual(['A.', '35', 'x,', '25', 'C.', '40']);
   });
 
   it('leaves values that are a letter and digits (`B12`, `x2`), a run-in word at another letter\'s place, and a row of one label', async () => {
@@ -300,6 +357,15 @@ describe('option labels read as digits in a column of options', () => {
     // A label read with a stray bracket keeps its stop, and takes the run's shape.
     const stray = lines([40, 'A.', '1'], [40, 'B.', '2'], [40, '(6.', '3'], [40, 'D.', '4']);
     expect(labelRuns(stray, []).map(s => s.text)).toContain('C.');
+  });
+
+  it('reads a label whose stop OCR read as a letter or a comma (`As 25`, `C, 29`) at its place, the first of the run too, and only there', () => {
+    // An Italian scan's `A. 25 / B. 27 / C. 29 / D. 30 / E. 50` read `As 25 … C, 29`: no first option, a third option lost.
+    const page = lines([0, '1.', 'Calcola', '5²'], [40, 'As', '25'], [40, 'B.', '27'], [40, 'C,', '29'], [40, 'D.', '30'], [40, 'E.', '50']);
+    expect(labelRuns(page, []).filter(s => s.bbox[0] === 40).map(s => s.text)).toEqual(['A.', 'B.', 'C.', 'D.', 'E.']);
+    // A word of that shape whose letter is not its place's, or with no label after it, is left.
+    expect(labelRuns(lines([40, 'Is', '25'], [40, 'B.', '27'], [40, 'C.', '29']), []).map(s => s.text)).toContain('Is');
+    expect(labelRuns(lines([40, 'A.', '25'], [40, 'B.', '27'], [40, 'Cs', '29'], [0, 'So', 'the']), []).map(s => s.text)).toContain('Cs');
   });
 
   it('reads `C. 8` that OCR ran into one number (`68`) between B. and D., in a run set flush left or flush right, `c.` and `Cc.` as `C.`, and no number standing at the run\'s end', () => {

@@ -181,6 +181,25 @@ describe('decoder', () => {
     expect([bareNumber('2:', 200), bareNumber('12;', 200), bareNumber('2:5', 200)]).toEqual([2, 12, null]);
   });
 
+  it('reads a scan\'s `1` between 10 and 12 as question 11, OCR having lost one of its `1`s, and a `3` there as a gap', () => {
+    // The Greek scan 0127 (seed 20261201): its bold `11.` read `1.`, and the run went 10 → 12 without
+    // it. (Bold numbers set without a stop here, as OCR's margin marks are read: bare.)
+    const paper = (lost: string) => {
+      const fs = features([
+        { text: '9 Να υπολογίσετε το 23. (2 μονάδες)', marks: true }, { text: '1. 57 2. 66', indent: 16 },
+        { text: '10 Σε αριθμητική πρόοδο είναι a1 = 4. (3 μονάδες)', marks: true }, { text: '1. 57 2. 66', indent: 16 },
+        { text: `${lost} Στο τρίγωνο ΑΒΓ είναι A = 30°. (4 μονάδες)`, marks: true }, { text: '1. 57 2. 66', indent: 16 },
+        { text: '12 Πόσο είναι το 10% του 280; (1 μονάδα)', marks: true }, { text: '1. 57 2. 66', indent: 16 },
+      ]).map(f => ({ ...f, ocr: true }));
+      const ocr = fs.filter(f => !f.indent).map(f => ({ f, lead: null, style: 'ocr', read: bareNumber(f.text.split(' ')[0], 200), major: null }));
+      const all = [...ocr, ...candidates(fs.filter(f => f.indent))].sort((a, b) => a.f.index - b.f.index);
+      return decode(fs, all, { ...settings, opens: (n: number) => n === 9 }).anchors.map(a => `${a.number}@${a.candidate.f.index}`);
+    };
+    expect(paper('1')).toEqual(['9@0', '10@2', '11@4', '12@6']);
+    // A digit read in place of another (`3` for 11) is no lost `1`: the run steps over it.
+    expect(paper('3')).toEqual(['9@0', '10@2', '12@6']);
+  });
+
   it('reads bare numbers in the margin as questions where they run on, their text hanging past them, whether or not they carry marks', () => {
     const fs = features([
       { text: '1 Solve 2x + 3 = 11. [2 marks]', marks: true }, { text: 'Show your working.', indent: 20 },

@@ -68,6 +68,12 @@ function barsAt(g: Gray, box: Box, side: 'left' | 'right'): boolean {
 }
 
 /**
+ * A bracketed group narrower than this many times its height holds one digit: each bracket takes a
+ * third of its height or so and a digit half (`[3]` stands 1.2 times as wide as tall, `[12]` 1.7).
+ */
+const ONE_DIGIT_WIDE = 1.45;
+
+/**
  * The band's last word, where it is bracketed, read on its own: `[` and `]` from the shape, what is
  * between from OCR. Null where the last word is no bracketed group or reads as no number.
  */
@@ -75,10 +81,24 @@ export async function bracketedMark(g: Gray, band: Box, pool: OcrPool, gap: numb
   const box = edgeWord(g, band, gap, 'right');
   if (!box || !isBracketed(g, box)) return null;
   const read = (await pool.recognize(await cellPng(g, box, 1, 10), { mode: 'line' })).text.replace(/\s+/g, '');
+  const text = markRead(read, box);
+  return text === null ? null : { box, text };
+}
+
+/**
+ * A bracketed group's mark from what the recogniser read of it alone (`read`, spaces taken out) and
+ * its ink box: `[` and `]` known from the shape, what is between from the reading. Null where that
+ * reads as no number.
+ */
+export function markRead(read: string, box: Box): string | null {
   // The brackets themselves may come back as `|`, `1`, `l` or not at all: the inside is what follows
   // a first character that is no digit (or a `1` before another digit) and ends before the last:
-  // a number, with its decimals where it has them (`[2,75]`, `[1.5]`), and its unit (`[4점]`).
-  const inner = read.startsWith('[') ? /^\[([0-9]{1,2}(?:[.,][0-9]{1,2})?[^0-9\]|)]{0,2})/.exec(read) : /^[^0-9]?(?:1(?=[0-9]))?([0-9]{1,2}(?:[.,][0-9]{1,2})?[^0-9\]|)]{0,2})/.exec(read);
+  // a number, with its decimals where it has them (`[2,75]`, `[1.5]`), and its unit (`[4점]`), which
+  // is no bracket (a right-to-left line's closing bracket may come back facing the other way, `[4.5[]`).
+  const inner = read.startsWith('[') ? /^\[([0-9]{1,2}(?:[.,][0-9]{1,2})?[^0-9\]|)[(]{0,2})/.exec(read) : /^[^0-9]?(?:1(?=[0-9]))?([0-9]{1,2}(?:[.,][0-9]{1,2})?[^0-9\]|)[(]{0,2})/.exec(read);
   if (!inner) return null;
-  return { box, text: `[${inner[1]}]` };
+  // A group too narrow for two digits read as two, one a `1`: a bracket read as a `1` (`[1]` read `[11]`, `[5]` read `[51]`).
+  const two = /^(\d)(\d)$/.exec(inner[1]);
+  if (two && (two[1] === '1' || two[2] === '1') && box[2] - box[0] < (box[3] - box[1]) * ONE_DIGIT_WIDE) return `[${two[1] === '1' ? two[2] : two[1]}]`;
+  return `[${inner[1]}]`;
 }

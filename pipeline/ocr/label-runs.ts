@@ -17,6 +17,12 @@ const LABEL = /^([(（［[]?)([A-Za-z]|\d)([.)．）］\]])(.*)$/u;
  * place between two others of a run.
  */
 const LOST_STOP = /^(\d)(\d+(?:[.,]\d+)?)$/u;
+/**
+ * A line's first word that is a label whose stop OCR read as a letter or a comma (`As` for `A.`,
+ * `B,`): taken as a label only where a label follows it in the run and the run names its letter
+ * at its place.
+ */
+const MISREAD_STOP = /^([A-Za-z])([s,;:])$/u;
 /** A label's letter OCR read twice, in both cases (`Cc.` for `C.`). */
 const DOUBLED = /^([(（［[]?)([A-Za-z])([A-Za-z])([.)．）］\]])(.*)$/u;
 /** Letters whose capital and small forms differ in size only: OCR reads a capital `C.` as `c.` now and then. */
@@ -31,7 +37,7 @@ const READ_LETTERS = 2;
 const LAST = 'J';
 
 /** A label as read: its opening bracket, its letter or digit, its stop, what follows; read twice (`Cc.`), or run into its value with no stop (`68`). */
-interface Label { open: string; char: string; stop: string; rest: string; doubled?: boolean; lost?: boolean }
+interface Label { open: string; char: string; stop: string; rest: string; doubled?: boolean; lost?: boolean; misread?: boolean }
 
 interface LabelLine extends Label { span: RawSpan; x: number; end: number; y: number; size: number }
 
@@ -47,6 +53,12 @@ function labelOf(text: string): Label | null {
 function lostStop(text: string): Label | null {
   const m = LOST_STOP.exec(text);
   return m ? { open: '', char: m[1], stop: '', rest: m[2], lost: true } : null;
+}
+
+/** A line's first word that is a label whose stop was misread (`As`); null where it is none. */
+function misreadStop(text: string): Label | null {
+  const m = MISREAD_STOP.exec(text);
+  return m ? { open: '', char: m[1], stop: m[2], rest: '', misread: true } : null;
 }
 
 /** The first word of each line of the spans (spans whose baselines meet, leftmost first), and where the line ends. */
@@ -73,8 +85,16 @@ function runsOf(starts: { span: RawSpan; end: number }[]): LabelLine[][] {
     if (label && follows) { run.push({ ...label, ...here }); return; }
     // (A label run into its value stands in a run only with a label after it.)
     const next = starts[i + 1];
-    const lost = !label && follows && next && labelOf(next.span.text.trim()) && follow(here, next) ? lostStop(span.text.trim()) : null;
+    const labelNext = !label && next && labelOf(next.span.text.trim()) && follow(here, next);
+    const lost = labelNext && follows ? lostStop(span.text.trim()) : null;
     if (lost) { run.push({ ...lost, ...here }); return; }
+    // (A label whose stop was misread may open a run too: the first of a column, `As 25` over `B. 27`.)
+    const misread = labelNext ? misreadStop(span.text.trim()) : null;
+    if (misread) {
+      if (follows) run.push({ ...misread, ...here });
+      else { if (run.length) runs.push(run); run = [{ ...misread, ...here }]; }
+      return;
+    }
     // A line starting further in (an option's text going on) leaves the run open.
     if (!label && last && here.x > last.x + SAME_EDGE * last.size && here.y - last.y <= RUN_GAP * last.size) return;
     if (run.length) runs.push(run);
@@ -92,19 +112,22 @@ export function labelRuns(spans: RawSpan[], columns: Column[]): RawSpan[] {
       // Where the alphabet starts: each letter read, less its place in the run; the letters must
       // agree, and be of one case (`a)`–`e)` or `A.`–`E.`), a letter whose two cases look alike
       // (`c.` among `A.` `B.` `D.`) taking the others' case.
-      const read = run.filter(l => /[A-Za-z]/.test(l.char));
+      const read = run.filter(l => /[A-Za-z]/.test(l.char) && !l.misread);
       const deciding = read.filter(l => !CASE_ALIKE.test(l.char));
       const cased = deciding.length ? deciding : read;
       const base = cased.length && cased.every(l => /[a-z]/.test(l.char)) ? 97 : cased.every(l => /[A-Z]/.test(l.char)) ? 65 : NaN;
       const inCase = (c: string) => (base === 97 ? c.toLowerCase() : c.toUpperCase());
-      const starts = run.flatMap((l, k) => (/[A-Za-z]/.test(l.char) ? [inCase(l.char).charCodeAt(0) - base - k] : []));
+      const starts = run.flatMap((l, k) => (/[A-Za-z]/.test(l.char) && !l.misread ? [inCase(l.char).charCodeAt(0) - base - k] : []));
       if (Number.isNaN(base) || starts.length < READ_LETTERS || new Set(starts).size !== 1 || starts[0] < 0) continue;
       // The run's own shape, as its letters print it: a digit is read as a letter where its stop is that shape's.
       const shape = read[0];
       run.forEach((l, k) => {
         const letter = String.fromCharCode(base + starts[0] + k);
         if (letter.toUpperCase() > LAST) return;
-        if (l.lost) {
+        if (l.misread) {
+          // A label whose stop was misread: only where its letter is the one its place names.
+          if (inCase(l.char) === letter) fixed.set(l.span, `${shape.open}${letter}${shape.stop}`);
+        } else if (l.lost) {
           // A label run into its value, its stop lost: only where labels stand on both sides.
           if (k > 0 && !run[k - 1].lost) fixed.set(l.span, `${shape.open}${letter}${shape.stop} ${l.rest}`);
         } else if (/\d/.test(l.char) && l.stop === shape.stop) fixed.set(l.span, `${shape.open}${letter}${l.stop}${l.rest}`);

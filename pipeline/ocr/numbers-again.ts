@@ -9,7 +9,7 @@ import type { OcrPool, OcrWord } from '../providers/ocr.ts';
 import { edgeWord, isBracketed } from './edge-words.ts';
 
 /** A bracketed number is this many times as wide as tall at least (`[1]`; a mark at a line's end holds more). */
-const BRACKETED_NUMBER_WIDTH = 0.8;
+export const BRACKETED_NUMBER_WIDTH = 0.8;
 /** A bracket's width, stem and bar, as a share of its height: cut from each side to read what it holds. */
 const BRACKET_SIDE = 0.3;
 

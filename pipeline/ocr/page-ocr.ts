@@ -23,6 +23,7 @@ import { latinLabels } from './label-glyphs.ts';
 import { ownScriptLetters } from './compat-letters.ts';
 import { labelRows } from './label-rows.ts';
 import { labelRuns } from './label-runs.ts';
+import { marksAgain } from './marks-again.ts';
 import { bracketedMark, edgeWord } from './edge-words.ts';
 import { boldNumberAgain, decimalAgain, numberAtMargin, numberAtRightMargin } from './numbers-again.ts';
 import { readsRtl } from '../text/direction.ts';
@@ -375,7 +376,9 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   if (!reading || reading.pool !== pool || reading.dpi !== dpi) reading = await readPage(pdfPage, number, size, pool, dpi, picture);
   if (keep) kept.set(pdfPage, reading);
   const { g, shapes, columnBoxes, columns, top, bodyFoot, moved, skew } = reading;
-  const areas = latin && latin !== pool ? await Promise.all(reading.areas.map(a => latinAgain(a, reading, latin, !!digits && digits !== pool))) : reading.areas;
+  const latinRead = latin && latin !== pool ? await Promise.all(reading.areas.map(a => latinAgain(a, reading, latin, !!digits && digits !== pool))) : reading.areas;
+  // A mark's number (`(1 अंक)` read `( अंक)`) read again by the Latin digits reader where the page's model writes digits of its own.
+  const areas = digits && digits !== pool ? await Promise.all(latinRead.map(async a => (a.edge || a.cell ? a : { ...a, words: await marksAgain(g, a.words, digits) }))) : latinRead;
   const scale = dpi / 72;
   const px = (v: number) => Math.max(0, Math.round(v * scale));
   const rings: Ring[] = [];

@@ -10,6 +10,9 @@ import type { LineFeatures } from './candidates.ts';
 import type { Lead } from './lead.ts';
 import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, OCR_SMALL_SHARE, PENALTY, REPEAT_SIMILARITY, REWARD, SMALL_SHARE } from './model.ts';
 
+/** Whether `read` is `n` with one of its `1`s lost (`6` for 16, `1` for 11, `2` for 21). */
+const lostOne = (n: number, read: number) => [...String(n)].some((d, k, all) => d === '1' && all.length > 1 && all.slice(0, k).join('') + all.slice(k + 1).join('') === String(read));
+
 /** A line that could open a question: its features, the style of its lead, and the number read (null: OCR read nothing there). */
 export interface Candidate {
   f: LineFeatures;
@@ -235,7 +238,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   };
   const numbersOf = candidates.map((c, j) => (c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c) : c.read === null ? [] : [c.read]));
   const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null || c.guess ? PENALTY.unread
-    : PENALTY.misread + (String(c.read).length !== String(n).length ? PENALTY.misreadDigits : 0));
+    : PENALTY.misread + (String(c.read).length === String(n).length ? 0 : lostOne(n, c.read) ? PENALTY.lostOne : PENALTY.misreadDigits));
   const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 
   /** The step from anchor i numbered n to anchor j numbered m, given how i's run went (carrying more blocks than not); -Infinity where no reading goes so. */
