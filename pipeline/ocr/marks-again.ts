@@ -13,6 +13,7 @@ import { readsRtl } from '../text/direction.ts';
 import { inkBox } from '../pixels/cells.ts';
 import { isBracketed } from './edge-words.ts';
 import { BRACKETED_NUMBER_WIDTH } from './numbers-again.ts';
+import { wordLines } from './word-lines.ts';
 
 /**
  * What OCR made of a mark's opening bracket and number (`(1`, `(`, `(।`, `21`, `[3`): a bracket or
@@ -20,6 +21,8 @@ import { BRACKETED_NUMBER_WIDTH } from './numbers-again.ts';
  * (`.5`) is decimalAgain's (numbers-again.ts), which looks left of the word for it.
  */
 const NUMBER_SLOT = /^[(（[［\]]?(?:[\d।|Il]{1,3}(?:[.,]\d{1,2})?)?$/u;
+/** A mark's opening bracket as OCR may read it (a right-to-left line's `[` read facing back, `]`). */
+const OPEN_BRACKET = /[(（[［\]]/u;
 /** A bracket a word opens and does not close: a mark opened before its number (`(प्रत्येक 1.5 अंक)`). */
 const OPENS = /[(（[［][^)）\]］]*$/u;
 /** A word of letters closing a bracket: a mark's unit (`अंक)`, `درجات]`, `điểm)`). */
@@ -77,11 +80,8 @@ const numberRead = (text: string) => /\d{1,2}(?:[.,]\d{1,2})?/.exec(text)?.[0].r
  * and takes the number the digits reader read; where that reader reads none, the word stays.
  */
 export async function marksAgain(g: Gray, words: OcrWord[], digits: OcrPool): Promise<OcrWord[]> {
-  const lines = new Map<string, OcrWord[]>();
-  for (const w of words) if (w.text.trim()) (lines.get(w.line.join(',')) ?? lines.set(w.line.join(','), []).get(w.line.join(','))!).push(w);
   const again = new Map<OcrWord, string>();
-  for (const line of lines.values()) {
-    line.sort((a, b) => a.bbox[0] - b.bbox[0]);
+  for (const line of wordLines(words)) {
     const rtl = readsRtl(line.map(w => w.text).join(' ')) === true;
     const [, ly0, , ly1] = line[0].line;
     const pad = Math.round((ly1 - ly0) * ROWS_PAD);
@@ -97,20 +97,20 @@ export async function marksAgain(g: Gray, words: OcrWord[], digits: OcrPool): Pr
         if (number !== null) again.set(w, `[${number}]`);
         continue;
       }
-      if (!NUMBER_SLOT.test(text) || !/[(（[［\]]/u.test(text) && !/\d/.test(text)) continue;
+      if (!NUMBER_SLOT.test(text) || !OPEN_BRACKET.test(text) && !/\d/.test(text)) continue;
       // The unit follows the number in reading order: to its right on a left-to-right line, to its
       // left on a right-to-left one. A number without a bracket of its own whose mark was opened by
       // the word before it is no mark's opening (`(प्रत्येक 1.5 अंक)`, a heading's mark for each question).
       const unit = rtl ? line[i - 1] : line[i + 1];
       const before = rtl ? line[i + 1] : line[i - 1];
       if (!unit || !UNIT_CLOSED.test(unit.text.trim())) continue;
-      if (!/[(（[［\]]/u.test(text) && before && OPENS.test(before.text.trim())) continue;
+      if (!OPEN_BRACKET.test(text) && before && OPENS.test(before.text.trim())) continue;
       const [y0, y1] = rows(w, unit);
       const box: Box = rtl ? [Math.min(w.bbox[0], unit.bbox[2] + UNIT_GAP), y0, w.bbox[2], y1] : [w.bbox[0], y0, Math.max(w.bbox[2], unit.bbox[0] - UNIT_GAP), y1];
       if (box[2] - box[0] < 2) continue;
       const number = await numberIn(g, box, digits, numberRead(text));
       if (number === null) continue;
-      const bracket = /[(（[［\]]/u.exec(text)?.[0] ?? opening(unit.text.trim().slice(-1));
+      const bracket = OPEN_BRACKET.exec(text)?.[0] ?? opening(unit.text.trim().slice(-1));
       again.set(w, `${bracket === ']' ? '[' : bracket}${number}`);
     }
   }

@@ -24,6 +24,7 @@ import { ownScriptLetters } from './compat-letters.ts';
 import { labelRows } from './label-rows.ts';
 import { labelRuns } from './label-runs.ts';
 import { marksAgain } from './marks-again.ts';
+import { wordLines } from './word-lines.ts';
 import { bracketedMark, edgeWord } from './edge-words.ts';
 import { boldNumberAgain, decimalAgain, numberAtMargin, numberAtRightMargin } from './numbers-again.ts';
 import { readsRtl } from '../text/direction.ts';
@@ -277,9 +278,7 @@ async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownD
     const words = await readBand(latin, reading.bandsFrom, reading.level, area);
     return surer(words, area.words) ? { ...area, words } : area;
   }
-  const byLine = new Map<string, OcrWord[]>();
-  for (const w of area.words) if (w.text.trim()) (byLine.get(w.line.join(',')) ?? byLine.set(w.line.join(','), []).get(w.line.join(','))!).push(w);
-  const lines = [...byLine.values()].sort((a, b) => a[0].line[1] - b[0].line[1]);
+  const lines = wordLines(area.words);
   if (lines.length < 2) return area;
   let words = area.words;
   for (const [k, line] of lines.entries()) {
