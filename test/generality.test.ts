@@ -127,3 +127,39 @@ describe.skipIf(!haveChromium())('layout fuzzer', () => {
     expect(report.misses.silent).toEqual([]);
   }, 1_200_000);
 });
+
+// Papers of seeds none of the rounds before had read, each read wrong by the reader of 2026-12-05 in
+// one convention. Seed 20261206: the marks of a range read off a title KICE's template claims (0172),
+// a statement `問1から問8は各4点。` taken for question 1 (0024), Arabic rows of options painted `16 .1`
+// (0038) and a key's table read from the right (0118), a page number `2／2` (0104), three columns
+// under a head (0030), a range `第27〜34题` (0063), marks in a margin with their unit (0045), option
+// labels no scheme names (0099), a range broken over two lines (0238), pictures' labels `Ａ．` (0138).
+// Seed 7: a column's marks `[4 điểm]` at the head of its twin column's rows (0031), a section heading
+// stating its questions' marks under the instructions heading (0032).
+const FRESH = [
+  { seed: 20261206, count: 400, only: [24, 30, 38, 45, 63, 99, 104, 118, 138, 172, 238] },
+  { seed: 7, count: 40, only: [31, 32] },
+];
+
+describe.skipIf(!haveChromium() || !haveShared())('papers of fresh seeds the reader once read wrong', () => {
+  // (Not their types: 0030 prints each prompt with its English under it in the same script, and a
+  // one-line prompt so followed is read as a worked question, not a short one.)
+  it('reads each in full: every question once, on its page, with its points, options and answer', async () => {
+    const short: string[] = [];
+    for (const fresh of FRESH) {
+      const dir = path.join(TEST_OUT, 'generality', `fresh-${fresh.seed}`);
+      const manifest = await generatePapers({ ...fresh, out: dir });
+      expect(manifest.papers.map(p => p.index)).toEqual(fresh.only);
+      const out = path.join(TEST_OUT, 'generality', `fresh-${fresh.seed}-ingest`);
+      fs.rmSync(out, { recursive: true, force: true });
+      spawnSync('npx', ['tsx', 'pipeline/cli.ts', '--year', '2099', '--in', dir, '--out', out, '--force', '--no-progress'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const scored = runScorer(SCORER, path.join(out, '2099', 'items.jsonl'), path.join(dir, 'truth'));
+      expect(scored).toHaveLength(fresh.only.length);
+      for (const p of scored) {
+        const fields = (['points', 'answer', 'options', 'page'] as const).filter(f => p[f][0] < p[f][1]);
+        if (p.matched < p.expected || p.extra || fields.length) short.push(`${p.paper}: ${p.matched}/${p.expected} +${p.extra} ${fields.map(f => `${f} ${p[f][0]}/${p[f][1]}`).join(' ')}`);
+      }
+    }
+    expect(short).toEqual([]);
+  }, 900_000);
+});

@@ -7,6 +7,7 @@ import { ROOT } from '../pipeline/config.ts';
 import type { PageInfo, Span } from '../pipeline/document.ts';
 import { buildLines, columnOf, findColumns, layoutStage } from '../pipeline/stages/layout.ts';
 import { findColumnsUnderHead } from '../pipeline/text/columns.ts';
+import { pageReadsRtl } from '../pipeline/text/direction.ts';
 import { newDocument } from '../pipeline/paper.ts';
 import type { StageContext } from '../pipeline/stage.ts';
 import { lineText, rawText } from '../pipeline/text/line-text.ts';
@@ -223,6 +224,41 @@ describe('layout', () => {
     expect(findColumns(page)).toHaveLength(1);
   });
 
+  it('reads marks with their unit in a margin as the lines they end, though some stand 2 pt off the baselines', () => {
+    // A Hindi paper (fuzzer seed 20261206, paper 0045): `[2 अंक]` floated to the right of short lines,
+    // the marks of a question's parts 2 pt off the lines whose Devanagari and Latin runs differ; the
+    // page's first line (a question's, no title above it) runs on past the band to its mark.
+    const spans: Span[] = [];
+    for (let q = 0; q < 10; q++) {
+      const y = 120 + q * 60;
+      if (q === 0) for (let x = 45; x < 500; x += 24) spans.push({ ...span('शब्द', x, y, 10.5), bbox: [x, y - 9, x + 20, y + 2] });
+      else runsOf(spans, 45, 300, y, q);
+      const at = y + (q % 2 ? 2 : 0);
+      spans.push({ ...span(`[${q % 4 + 1}`, 518, at, 10.5), bbox: [518, at - 9, 528, at + 2] }, { ...span('अंक]', 530, at, 10.5), bbox: [530, at - 9, 550, at + 2] });
+    }
+    const page: PageInfo = { number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+  });
+
+  it('finds three columns under a head, where the band between the first and the rest parts one column from two', () => {
+    // An A3 Portuguese paper (fuzzer seed 20261206, paper 0030): a title and a box of instructions across the page.
+    const spans: Span[] = [];
+    for (let x = 150; x < 700; x += 60) spans.push({ ...span('título', x, 66, 13.8), bbox: [x, 55, x + 58, 68] });
+    for (let r = 0; r < 4; r++) spans.push({ ...span('Assinale apenas uma alternativa e transcreva as respostas.', 63, 125 + r * 13, 8.7), bbox: [63, 117 + r * 13, 330, 127 + r * 13] });
+    for (const [x0, x1] of [[34, 278], [298, 536], [563, 808]]) for (let i = 0; i < 30; i++) runsOf(spans, x0, x1, 200 + i * 30, i);
+    const page: PageInfo = { number: 1, width: 842, height: 1190, body: { y0: 40, y1: 1150 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumnsUnderHead(page).columns.map(c => [Math.round(c.x0), Math.round(c.x1)])).toEqual([[34, 275], [298, 533], [563, 805]]);
+  });
+
+  it('takes a column rule with no text beside it for no parting of the text above it', () => {
+    // A key's page after two columns of questions (0048): the rule runs down an empty grid under the key's row.
+    const spans: Span[] = [span('مفتاح', 520, 60, 12)];
+    for (let k = 0; k < 14; k++) spans.push({ ...span(`${k + 1}.C`, 172 + k * 28, 90, 10), bbox: [172 + k * 28, 81, 172 + k * 28 + 20, 92] });
+    const shapes = [{ page: 1, kind: 'line' as const, bbox: [303, 106, 304, 751] as [number, number, number, number], visible: true }];
+    const page: PageInfo = { number: 1, width: 612, height: 792, body: { y0: 40, y1: 760 }, columns: [], section: null, spans, shapes, furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+  });
+
   it('finds two columns under a head set across them in few long runs, a translation beside its text among them', () => {
     // A Greek paper with its English beside it (fuzzer paper 0167, Chromium's long runs): a title and a
     // box of instructions cross the gutter more often than a search over the whole page allows, and
@@ -402,6 +438,33 @@ describe('layout of lines that read right to left', () => {
     expect(rawText(buildLines(cells, 1, 0)[0].spans)).toBe('C) 54 B) 52 A) 50');
     const words = [span('x', 100, 100, 11), span('=', 108, 100, 11), span('2', 116, 100, 11)];
     expect(buildLines(words, 1, 0, true)[0].spans).toEqual(words);
+  });
+
+  it('reads numbers and signs painted as one span on a right-to-left page in the order they are read', () => {
+    // A row of options `1. 16  2. 13 …` comes out of an Arabic paper's text layer as `16 .1` … (fuzzer seed 20261206, 0038).
+    const row = painted(['19 .4', '␣', '17 .3', '␣', '13 .2', '␣', '16 .1'], 100);
+    expect(rawText(buildLines(row, 1, 0, true)[0].spans)).toBe('1. 16 2. 13 3. 17 4. 19');
+    // A key's pairs as one span (0348): `1.3 2.81 … 7.2`, painted from the right.
+    expect(rawText(buildLines(painted(['7.2 6.1 5.3 4.3 3.2 2.81 1.3'], 100), 1, 0, true)[0].spans)).toBe('1.3 2.81 3.2 4.3 5.3 6.1 7.2');
+    // A formula isolated left to right stays as printed.
+    expect(rawText(buildLines(painted(['6 × 3 + 29', '␣', 'ب', 'س', 'ح', 'ا'], 100), 1, 0, true)[0].spans)).toBe('احسب 6 × 3 + 29');
+    // A label `Ex. 1` painted as `Ex` and `. 1` at the line's right end (0318).
+    expect(rawText(buildLines(painted(['.', '7', '␣', 'ن', 'ك', 'ت', 'ل', '␣', 'Ex', '. 1'], 100), 1, 0, true)[0].spans)).toBe('Ex. 1 لتكن 7.');
+  });
+
+  it('reads numbers a space apart on a right-to-left line as runs of their own, and a picture\'s label with its stop after it', () => {
+    // A key's row of answers in cells (0118): letters, then values, from the right; no span stands for the spaces.
+    const cells = painted(['3', '␣', '␣', '5', '␣', '␣', '31', '␣', '␣', '88', '␣', '␣', 'ج', '␣', '␣', 'أ'], 100);
+    expect(rawText(buildLines(cells, 1, 0, true)[0].spans)).toBe('أ ج 88 31 5 3');
+    // Labels under option pictures, `Ａ．` painted `．Ａ` (0138), in cells read from the right.
+    const labels = [span('．Ｂ', 300, 100, 12), span('．Ａ', 400, 100, 12)];
+    expect(rawText(buildLines(labels, 1, 0, true)[0].spans)).toBe('Ａ． Ｂ．');
+  });
+
+  it('takes a paper for right to left where a fair share of its letters are, though it prints English beside its Arabic', () => {
+    expect(pageReadsRtl([span('مرحبا', 300, 100, 12), span('Hello world', 100, 100, 12)])).toBe(true);
+    expect(pageReadsRtl([span('مرحبا', 300, 100, 12), span('Hello wonderful world', 100, 100, 12)])).toBe(false);
+    expect(pageReadsRtl([span('Hello', 100, 100, 12)])).toBe(false);
   });
 
   it('reads a right-to-left paper\'s questions in order: numbers, options and marks at the lines\' right-hand starts, the right column first', async () => {

@@ -78,6 +78,7 @@ function features(rows: { text: string; heading?: LineFeatures['heading']; label
       heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: r.options ?? [], labelOpens: !!r.labelOpens, marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
       numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
       continued: lead !== null && generic.re.continued.some(re => re.test(lead.rest)),
+      statesMarks: false,
     };
   });
 }
@@ -824,6 +825,16 @@ describe('marks stated for many questions at once', () => {
     ])).toEqual([[1, 7, 5], [8, 10, 1], [11, 11, 2]]);
   });
 
+  it('reads a range a heading breaks over two lines between its numbers, and a range drawn with a wave dash', () => {
+    // An Arabic section heading (fuzzer seed 20261206, paper 0238): `… الأسئلة من 3` / `إلى 5 لكل منها 3 درجات.`
+    expect(read([
+      { text: 'الجزء B الأسئلة من 1 إلى 2 لكل منها 3 درجات. الأسئلة من 3', role: 'front' },
+      { text: 'إلى 5 لكل منها 4 درجات.', role: 'front' },
+    ])).toEqual([[1, 2, 3], [3, 5, 4]]);
+    // `第27〜34题每小题4.75分` (0063): U+301C, as Japanese and Chinese word processors set a range.
+    expect(read([{ text: '5. 第27〜34题每小题4.75分。' }])).toEqual([[27, 34, 4.75]]);
+  });
+
   it('reads Devanagari whose text layer split a conjunct after its virama (`प्रत् येक`)', () => {
     expect(read([], [{ text: 'प्रश् न संख् या 12 से 15 तक प्रत् येक प्रश् न 2 अंक का है।', before: 0 }])).toEqual([[12, 15, 2]]);
   });
@@ -899,6 +910,12 @@ describe('marks printed by a question or its parts', () => {
     const shapes = learnMarks([block(line('11. (0--3) Ποια είναι η τιμή;')), block(line('12. (0--5) Ένα ορθογώνιο')), block(line('16. (0–4) Πόσο είναι;'))]);
     expect(shapes.map(s => [s.open, s.range, s.word])).toEqual([['(', true, '']]);
     expect(new RegExp(marksPattern(shapes)!, 'u').exec('(0--5) Ένα')?.[1]).toBe('5');
+    // …or lost: a font whose dash glyph the text layer gives as a space (NanumGothic printed by Chromium, `(0 4)`).
+    const spaced = learnMarks([block(line('Q3. 함수 f(x) = 2x + 7'), line('(i) (0 4) f(2)의 값을 구하시오.'), line('(ii) (0 1) x의 값을 구하시오.'))]);
+    expect(spaced.map(s => [s.open, s.range, s.word])).toEqual([['(', true, '']]);
+    expect(new RegExp(marksPattern(spaced)!, 'u').exec('(i) (0 4) f(2)의')?.[1]).toBe('4');
+    // Coordinates are no range: `(0, 4)`.
+    expect(learnMarks([block(line('A(0, 4) and B(0, 2)'), line('C (0, 3)'))])).toEqual([]);
   });
 
   it('learns no bare mark from a formula\'s argument or from a label at a line\'s head', () => {
@@ -929,6 +946,9 @@ describe.skipIf(!haveShared())('segment on real papers', () => {
     expect(sequenceScore([1, 2, 3, 1, 2, 3, 4, 5])).toBe(6);
     // Quantities that happen to open lines (`2.` `12.` `3.`) run nowhere.
     expect(sequenceScore([2, 12, 3, 40])).toBe(0);
+    // A selection that keeps its questions' numbers opens at 6; a year before it opens nothing.
+    expect(sequenceScore([6, 7, 8, 9])).toBe(3);
+    expect(sequenceScore([2019, 6, 7, 8])).toBe(2);
   });
 
   it('rejects a template that departs from the schema, naming the template, the field and what was expected', () => {

@@ -175,14 +175,21 @@ function answersUnder(numbers: KeyToken[], tokens: KeyToken[]): ({ answer: strin
 /**
  * A row of item numbers and the answers under it on the next line. A table set right to left (an
  * Arabic paper's) runs its numbers from the right, its row labels (`№`, `✓`) at the right end: the
- * lines are read from the right where they do not read from the left.
+ * lines are read from the right where they do not read from the left. Each row is tried both ways:
+ * a row of numbers alone takes the paper's direction, a row of answers its letters' (on a paper
+ * that prints each question in English too, the numbers may read from the left, the Arabic
+ * answers from the right); answers whose places are known stand under their numbers by place.
  */
 function numbersOver(line: KeyTextLine, next?: KeyTextLine): { numbers: KeyToken[] | null; under: ({ answer: string; circled: boolean } | null)[] | null } {
-  for (const flip of [false, true]) {
-    const order = (t: KeyToken[]) => (flip ? [...t].reverse() : t);
-    const numbers = numberRow(order(line.tokens));
+  const orders = (t: KeyToken[]) => [t, [...t].reverse()];
+  for (const tokens of orders(line.tokens)) {
+    const numbers = numberRow(tokens);
     if (!numbers) continue;
-    return { numbers, under: next && next.page === line.page ? answersUnder(numbers, order(next.tokens)) : null };
+    if (!next || next.page !== line.page) return { numbers, under: null };
+    const [same, other] = tokens === line.tokens ? orders(next.tokens) : orders(next.tokens).reverse();
+    // (Only where the answers' places are known: a row without them is matched by order.)
+    const placed = next.tokens.every(x => Number.isFinite(x.x0));
+    return { numbers, under: answersUnder(numbers, same) ?? (placed ? answersUnder(numbers, other) : null) };
   }
   return { numbers: null, under: null };
 }

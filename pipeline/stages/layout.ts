@@ -3,7 +3,7 @@
 import type { Column, Line, Span } from '../document.ts';
 import { centerX, centerY } from '../document.ts';
 import type { Stage } from '../stage.ts';
-import { pageReadsRtl, readsRtl } from '../text/direction.ts';
+import { pageReadsRtl, readsRtl, strongLetters } from '../text/direction.ts';
 import { columnOf, findColumnsUnderHead, oneColumn } from '../text/columns.ts';
 import { buildLines } from '../text/lines.ts';
 
@@ -42,7 +42,9 @@ export function layoutStage(): Stage {
         for (const s of page.spans) byColumn[centerY(s.bbox) < head || centred.has(s) ? firstColumn : columnOf(page.columns, centerX(s.bbox))].push(s);
         const order = byColumn.map((_, c) => c);
         if (rtl) order.reverse();
-        for (const c of order) all.push(...buildLines(byColumn[c], page.number, c, rtl));
+        // A column whose letters all run one way is set that way (a paper printed in two languages a
+        // column each: its English column's rows of options read from the left on an Arabic paper).
+        for (const c of order) all.push(...buildLines(byColumn[c], page.number, c, columnReadsRtl(byColumn[c], rtl)));
       }
       doc.lines = all;
     },
@@ -96,4 +98,10 @@ function headOf(spans: readonly Span[], columns: Column[], first: number): Set<S
   const top = Math.min(...tops);
   for (const s of centred) if (s.bbox[3] <= top) head.add(s);
   return head;
+}
+
+/** The direction a column's lines of no letters of their own (and its rows of cells) are set in: its letters' where they all run one way, else the paper's. */
+function columnReadsRtl(spans: readonly Span[], paper: boolean): boolean {
+  const { rtl, ltr } = strongLetters(spans.map(s => s.text).join(''));
+  return rtl && !ltr ? true : ltr && !rtl ? false : paper;
 }

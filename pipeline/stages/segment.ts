@@ -42,27 +42,30 @@ function median(xs: number[]): number {
 }
 
 /**
- * A paper a family template claims is read by inference too, as a check on its options. Where the
- * template's own conventions explain (almost) nothing and another scheme explains the paper, the
- * paper's options are read by that scheme; where another explains clearly more, it is reported.
+ * A paper a family template claims is read by inference too, as a check on its numbering. Where the
+ * template's own numbering explains (almost) nothing and another scheme explains the paper, the cover
+ * matched the wrong family (a school test whose title names the subject as KICE's booklets do): the
+ * fallback template is returned, and the paper is read as no family's, its marks and ranges too.
+ * Where another explains clearly more, it is reported.
  */
-function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly Template[]): void {
+function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly Template[]): Template | null {
   const fallback = templates.find(x => x.infer);
   const check = fallback ? checkConventions(doc, bodySize, fallback) : null;
-  if (!check) return;
+  if (!check) return null;
   doc.exam.conventions = check.own;
   const { numbering } = check.conventions;
-  if (numbering.id === 'template') return;
+  if (numbering.id === 'template') return null;
   const own = check.own.numbering;
   const what = `the template's numbering explains ${own.inSequence} numbers in sequence (${own.carrying} with options or marks); the paper's own ${numbering.id} explains ${numbering.inSequence} (${numbering.carrying})`;
   if (own.inSequence < 2 && own.carrying < 2 && numbering.inSequence >= 2) {
-    doc.template = check.template;
-    doc.exam.conventions = check.conventions;
-    doc.messages.warn('segment/template-fallback', `${what}: the paper is read by its own conventions (see exam.conventions)`, { stage: 'segment' });
-  } else if (numbering.carrying >= own.carrying + Math.max(3, own.carrying * 0.25) && numbering.inSequence >= own.inSequence) {
+    doc.messages.warn('segment/template-fallback', `${what}: the paper is read by its own conventions, as no family's (see exam.conventions)`, { stage: 'segment' });
+    return fallback!;
+  }
+  if (numbering.carrying >= own.carrying + Math.max(3, own.carrying * 0.25) && numbering.inSequence >= own.inSequence) {
     doc.exam.conventions = check.conventions;
     doc.messages.warn('segment/conventions-disagree', `${what}: the ${doc.template.id} template may not fit this paper`, { stage: 'segment' });
   }
+  return null;
 }
 
 /**
@@ -130,7 +133,10 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
     stated: statedCount(doc.cover, t.re.count) !== null,
     maxJump: t.numbering.maxJump ?? 3,
     restartStops: t.numbering.restart === 'stop',
-    paperCarries: features.filter(f => f.marks || f.part || carriedLabels(f).includes(1)).length >= 3,
+    // A first look, to learn from only, reads the paper as one whose questions carry nothing yet
+    // known: its options may be labelled in a way nothing has learned (`(ก)` … `(ง)`), so that only
+    // its last question, with parts, would carry, and no run of it be read at all.
+    paperCarries: !firstLook && features.filter(f => f.marks || f.part || carriedLabels(f).includes(1)).length >= 3,
     max: t.numbering.max,
     plainHeadingsSection: !!t.infer,
     bareNumbersFree: firstLook,
@@ -236,11 +242,17 @@ export function segmentStage(): Stage {
         doc.template = unfit;
         doc.exam = readCover(unfit, doc.cover);
       }
-      const inferred = inferConventions(doc, bodySize);
+      let inferred = inferConventions(doc, bodySize);
+      const wrongFamily = inferred ? null : checkTemplate(doc, bodySize, ctx.templates);
+      if (wrongFamily) {
+        doc.template = wrongFamily;
+        doc.exam = readCover(wrongFamily, doc.cover);
+        inferred = inferConventions(doc, bodySize);
+      }
       if (inferred) {
         doc.template = inferred.template;
         doc.exam.conventions = inferred.conventions;
-      } else checkTemplate(doc, bodySize, ctx.templates);
+      }
       // A first reading; on a paper read by its own conventions, what its questions print (their option
       // labels, their marks) is learned from that reading's blocks, and the paper is read again with it.
       let read = readPaper(doc, bodySize);

@@ -183,7 +183,10 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
     if (reading.end !== null && i >= reading.end) { roles[i] = 'tail'; doc.tail.push(line); continue; }
     const kind = aside.get(i);
     if (f.heading === 'instructions') instructionsOver = false;
-    if (kind === 'instructions' && (instructionsOver || opens.has(i))) instructionsOver = true;
+    // A heading that names a section or states its questions' marks ends the instructions too
+    // (`1 영역 — 수학 (각 3점)` under `유의 사항`, before the section's first question).
+    const headsSection = f.heading === 'section' || ((f.heading !== null || f.numberedHeading !== null) && headingPoints(features, i, t, k => opens.has(k)) !== null);
+    if (kind === 'instructions' && (instructionsOver || opens.has(i) || headsSection)) instructionsOver = true;
     else if (kind) {
       // Instructions are furniture; what follows the end of the questions in a column, and a key
       // appended to the paper, are the tail (where the answers stage reads a key).

@@ -9,7 +9,7 @@ import { inset, lineInset, lineStart, readingGaps, startsBefore } from '../text/
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
 import { readLead, type Lead } from './lead.ts';
-import { beforeMarks } from './marks.ts';
+import { beforeMarks, markText } from './marks.ts';
 import { framedLines } from './framed.ts';
 import { BOLD_LONGER, capitalsShare, numberedHeadingName } from './numbered-heading.ts';
 
@@ -68,6 +68,11 @@ export interface LineFeatures {
   numberedHeading: string | null;
   /** After its number the line says the question goes on from an earlier page (`Question 27 (continued)`; the template's `numbering.continued`). */
   continued: boolean;
+  /**
+   * The line states marks for a run of questions from its own number on (`問1から問8は各4点。` in the
+   * instructions, by the template's `points.range` and `points.head`): the paper's marking, not a question.
+   */
+  statesMarks: boolean;
 }
 
 /** A heading is a short line: at most this many characters. */
@@ -88,6 +93,17 @@ const OCR_SIZE_SPREAD = 1.3;
  */
 function ocrLabelStops(text: string, markers: readonly string[]): string {
   return text.replace(/(^|\s)(\p{Lu}),(?=\s)/gu, (m, before: string, letter: string) => (markers.includes(letter) ? `${before}${letter}.` : m));
+}
+
+/** Whether a line opens with a range of question numbers from its lead's that it gives marks (see LineFeatures.statesMarks). */
+function statesMarks(text: string, lead: Lead | null, t: Template): boolean {
+  if (!lead || !t.re.pointsHead) return false;
+  const folded = markText(text);
+  const restAt = folded.length - markText(lead.rest).length;
+  return t.re.pointsRange.some(re => {
+    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(folded);
+    return !!m && Number(m.groups?.from) === lead.number && m.index! <= restAt && t.re.pointsHead!.test(folded.slice(m.index! + m[0].length - 1));
+  });
 }
 
 /** Option labels of a scheme on a line's text, by index, and whether the first opens the line. */
@@ -228,6 +244,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
       numberedHeading: numberedHeadingName(line, text, lead, setLarger, labels.length, rest => beforeMarks(rest, t), framed.has(line)),
       continued: lead !== null && t.re.continued.some(re => re.test(lead.rest)),
+      statesMarks: statesMarks(text, lead, t),
     };
   });
 }

@@ -36,14 +36,15 @@ function leadsOf(doc: PaperDocument, line: Line, bodySize: number, t: Template):
 /**
  * How well numbers in reading order run as a sequence: each number that follows its predecessor
  * by one counts, and a 1 may start the count over (numbering that restarts per section). The first
- * run may open where the template lets a paper open (a 理综 paper's chemistry at 7).
+ * run may open where the template lets a paper open (a 理综 paper's chemistry at 7); any run may open
+ * at a number the next one follows (a selection whose questions keep their numbers, 6 to 17).
  */
 export function sequenceScore(numbers: number[], first: number | number[] | null = 1): number {
   const opens = (n: number) => first === null || (Array.isArray(first) ? first.includes(n) : n === first);
   let score = 0, prev = 0;
-  for (const n of numbers) {
-    if (n === prev + 1) { if (prev > 0) score++; prev = n; } else if (n === 1 || (prev === 0 && opens(n))) prev = n;
-  }
+  numbers.forEach((n, k) => {
+    if (n === prev + 1) { if (prev > 0) score++; prev = n; } else if (n === 1 || (prev === 0 && opens(n)) || numbers[k + 1] === n + 1) prev = n;
+  });
   return score;
 }
 

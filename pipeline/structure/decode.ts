@@ -163,6 +163,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (bare[j]) v += f.bold || f.boxed || f.alone || f.hanging ? REWARD.markedBare : s.bareNumbersFree ? 0 : -PENALTY.bareNumber;
     if (f.sizeRatio < (f.ocr ? OCR_SMALL_SHARE : SMALL_SHARE)) v -= PENALTY.small;
     if (f.keyLike) v -= PENALTY.keyLike;
+    if (f.statesMarks) v -= PENALTY.statesMarks;
     if (f.continued) v -= PENALTY.continuedAnchor;
     if (s.plainHeadingsSection && f.numberedHeading !== null) v -= PENALTY.headingAnchor;
     return v;

@@ -134,8 +134,12 @@ const FORMULA = '\uFFFC';
  */
 const markBlockText = (b: Block) => b.lines.map(l => rawText(l.spans.filter(s => !b.skip.has(s)).map(s => (s.math ? { ...s, text: FORMULA } : s))));
 
-/** A mark as printed: a number in brackets, perhaps a range from 0 (its dash read by OCR as two: `(0--3)`), perhaps with a word after it. */
-const MARK_TOKEN = /([(（\[【])\s*(0\s*[\p{Pd}~～]{1,2}\s*)?(\d{1,3}(?:[.,]\d{1,2})?)\s*((?:[\p{L}\p{M}]+\.?)(?:\s[\p{L}\p{M}]+\.?)?)?\s*([)）\]】])/gu;
+/**
+ * A mark as printed: a number in brackets, perhaps a range from 0 (its dash read by OCR as two:
+ * `(0--3)`; or lost: a font whose dash glyph maps to a space in the text layer gives `(0 4)`),
+ * perhaps with a word after it.
+ */
+const MARK_TOKEN = /([(（\[【])\s*(0\s*[\p{Pd}~～]{1,2}\s*|0\s+(?=\d))?(\d{1,3}(?:[.,]\d{1,2})?)\s*((?:[\p{L}\p{M}]+\.?)(?:\s[\p{L}\p{M}]+\.?)?)?\s*([)）\]】])/gu;
 /** A mark stands at the end of its line (or right after a part's label): this share of a shape's uses at least. */
 const MARK_PLACE = 0.6;
 /** A shape recurs at least this many times to be the paper's way of printing marks. */
@@ -190,6 +194,6 @@ export function marksPattern(shapes: MarkShape[]): string | null {
     const word = s.word ? `\\s*${escapeRegExp(s.word)}` : '';
     // A bare `(n)` only at the end of its line.
     const tail = !s.word && s.open === '(' && !s.range ? '(?=[\\s.,;:]*$)' : '';
-    return `${open}\\s*${s.range ? '0\\s*[\\p{Pd}~～]{1,2}\\s*' : ''}(\\d{1,3}(?:[.,]\\d{1,2})?)${word}\\s*${close}${tail}`;
+    return `${open}\\s*${s.range ? '0(?:\\s*[\\p{Pd}~～]{1,2}|\\s)\\s*' : ''}(\\d{1,3}(?:[.,]\\d{1,2})?)${word}\\s*${close}${tail}`;
   }).join('|');
 }

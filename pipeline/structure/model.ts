@@ -49,6 +49,8 @@ export const PENALTY = {
   continuedAnchor: 3,
   /** The line reads like an answer key (`1.D 2.A`), not a question. */
   keyLike: 2.5,
+  /** The line states marks for a run of questions from its number on (`問1から問8は各4点。`), not a question. */
+  statesMarks: 2.5,
   /** A run that skips numbers (a question lost, or a selection that keeps a longer form's numbers): this much… */
   gap: 0.8,
   /** …and this much more for each number skipped after the first… */

@@ -31,18 +31,30 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
     ...head.map(h => ({ text: markText(h.text), at: h.before - 0.5, body: -1 })),
     ...features.flatMap((f, i) => (outside(i) ? [{ text: markText(f.text), at: i, body: i }] : [])),
   ].sort((a, b) => a.at - b.at);
+  const runsOn = (k: number) => !!lines[k + 1] && (lines[k].body < 0 ? lines[k + 1].body < 0 : lines[k + 1].body === lines[k].body + 1);
+  // A range set over two lines of a block (`… الأسئلة من 3` / `إلى 5 لكل منها 3 درجات.`) is read on
+  // the first: the second's words up to the range's end move up to it.
+  lines.forEach((l, k) => {
+    if (!runsOn(k)) return;
+    const next = lines[k + 1];
+    const joined = `${l.text} ${next.text}`;
+    const across = statementsOf(joined).find(r => r.at < l.text.length && r.end > l.text.length);
+    if (!across) return;
+    const cut = across.end - l.text.length;
+    l.text = joined.slice(0, across.end + 1);
+    next.text = next.text.slice(cut);
+  });
   // Each line's statements: a line may state several (`Từ câu 1 đến câu 7, mỗi câu 5 điểm. Từ câu 8
   // đến câu 10, …`), each up to where the next range opens; the last may run on to the next line of
   // the same block (a heading set over two lines: `…, mỗi` / `câu 5 điểm.`), up to that line's first range.
   const found = lines.map(l => statementsOf(l.text));
   lines.forEach((l, k) => {
     const next = lines[k + 1];
-    const runsOn = !!next && (l.body < 0 ? next.body < 0 : next.body === l.body + 1);
     found[k].forEach(({ from, to, at, end }, j) => {
       const last = j === found[k].length - 1;
       let statement = l.text.slice(end, last ? l.text.length : found[k][j + 1].at);
       let own = t.re.pointsHead!.exec(statement);
-      if (!own && last && runsOn) {
+      if (!own && last && runsOn(k)) {
         statement += ` ${next.text.slice(0, found[k + 1][0]?.at ?? next.text.length)}`;
         own = t.re.pointsHead!.exec(statement);
       }

@@ -110,10 +110,11 @@ function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
   const from = Math.max(l[0], r[0]) - 2, to = Math.min(l[l.length - 1], r[r.length - 1]) + 2;
   const shared = r.filter(y => y >= from && y <= to);
   if (!shared.length) return false;
-  // A margin of marks (no words) pairs within a quarter of the type size: a mark floated to a line's
-  // end may sit 2 pt off its baseline. Text beside text pairs only on one baseline.
+  // A margin of marks pairs within a quarter of the type size: a mark floated to a line's end may sit
+  // 2 pt off its baseline, its unit word too (`[2 अंक]` beside a line whose Devanagari and Latin runs
+  // stand on baselines 4 pt apart). Text beside text pairs only on one baseline.
   const sizes = [...left, ...right].map(s => s.size).sort((a, b) => a - b);
-  const near = worded(right) ? 1.5 : Math.max(1.5, sizes[Math.floor(sizes.length / 2)] * PAIRED_BASELINE);
+  const near = worded(right) && !marksMargin(right) ? 1.5 : Math.max(1.5, sizes[Math.floor(sizes.length / 2)] * PAIRED_BASELINE);
   if (shared.filter(y => l.some(z => Math.abs(z - y) <= near)).length < shared.length * PAIRED_ROWS) return false;
   // Two columns set on one baseline grid, or a text beside its translation, pair their rows too, but
   // each side carries as much text as the other; the far cells of a row carry much less than its start.
@@ -124,6 +125,41 @@ function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
   // A translation set beside its text is shorter, and still a flow of sentences: rows of words, where
   // the far cells of a row hold a label and a value (`(B) 14`) and a margin a mark (`[2]`).
   return !prose(right, from, to);
+}
+
+/** A row's text from its near edge (the right where it reads right to left), its runs apart by a space where they stand apart (`[4 đi` `ể` `m]` is one word's runs). */
+function rowText(row: readonly Run[], rtl: boolean): string {
+  const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const text = sorted.map((s, k) => (k && s.bbox[0] - sorted[k - 1].bbox[2] > s.size * 0.15 ? ' ' : '') + s.text).join('').replace(/\s+/gu, ' ').trim();
+  return rtl ? [...sorted].reverse().map(s => s.text).join(' ').replace(/\s+/gu, ' ').trim() : text;
+}
+
+/** A row of a margin of marks ends in a number in brackets, perhaps with its unit (`[2 अंक]`, `(3 marks)`, `[4]`; a line's last words before it where the band cuts through them). */
+const MARK = '[[(（【\\]]\\s*\\d{1,3}(?:[.,]\\d{1,2})?\\s*(?:[\\p{L}\\p{M}]+\\.?\\s*){0,2}[\\])）】[(]';
+/** (At the row's end, or at its start where the paper reads right to left and its marks stand at the left, painted mirrored.) */
+const MARK_ROW = new RegExp(`^${MARK}(?:\\s|$)|(?:^|\\s)${MARK}$`, 'u');
+/** …most rows of the side are such marks. */
+const MARK_ROWS_SHARE = 0.75;
+
+/** Whether a side is a margin of marks with words in them (see MARK_ROW). */
+function marksMargin(side: readonly Run[]): boolean {
+  const rows = rowsOf(side);
+  return rows.filter(r => MARK_ROW.test(rowText(r, false))).length >= rows.length * MARK_ROWS_SHARE;
+}
+
+/**
+ * A mark with its unit at the head of a row (`[4 điểm]`, `(2 marks)`): a bare `(1)` or `[1]` is a
+ * label or a question's number, which a column's rows open with.
+ */
+const MARK_OPENS = /^[[(（【]\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:[\p{L}\p{M}]+\.?\s*){1,2}[\])）】](?:\s|$)/u;
+/** …at the head of this share of a side's rows at least (a question's first; its options' rows open with labels). */
+const MARKS_OPEN_SHARE = 0.3;
+
+/** Whether most rows of a side open with a mark (read from its near edge: the right where the paper reads right to left). */
+function marksOpen(side: readonly Run[], rtl: boolean): boolean {
+  const rows = rowsOf(side);
+  const opens = rows.filter(r => MARK_OPENS.test(rowText(r, rtl)));
+  return rows.length >= PROSE_ROWS && opens.length >= rows.length * MARKS_OPEN_SHARE;
 }
 
 /** A side is prose where at least this many of its rows… */
@@ -180,6 +216,9 @@ function besideText(short: readonly Run[], other: readonly Run[], across: number
 function separates(spans: readonly Run[], bestAt: number, mode: GutterMode, rtl: boolean): boolean {
   const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
   if (left.length <= 3 || right.length <= 3) return false;
+  // The marks that end a column's rows stand before the gutter: a band with them at the head of
+  // most rows on its far side (`[4 điểm]  (1) What is …`) parts a column from its own marks.
+  if (marksOpen(rtl ? left : right, rtl)) return false;
   // Each side is as wide as a column is: a graph's axis labels beside the text (the right half of a
   // 2×2 grid of options, a figure set right of its question) are no column.
   const across = (side: readonly Boxed[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
@@ -258,7 +297,10 @@ function bridged(left: readonly Boxed[], right: readonly Boxed[]): number[] {
 export function findColumns(page: ColumnInput): Column[] {
   const spans = page.spans;
   if (!spans.length) return [{ x0: 0, x1: page.width }];
-  const rule = findBody(page, page.shapes).ruleX;
+  // A column rule parts columns where text runs along it: one under a key set across the top of an
+  // empty two-column grid (the page after the questions) parts nothing (as text-layer's body says).
+  const body = findBody(page, page.shapes);
+  const rule = body.ruleX !== null && spans.some(s => centerY(s.bbox) >= body.y0 && centerY(s.bbox) <= body.y1) ? body.ruleX : null;
   const textX0 = Math.min(...spans.map(s => s.bbox[0])), textX1 = Math.max(...spans.map(s => s.bbox[2]));
   let splits: number[] = [];
   let emptiest = false;
@@ -328,12 +370,14 @@ export function findColumnsUnderHead(page: ColumnInput): { columns: Column[]; to
     if (below.length < page.spans.length * (1 - HEAD_SHARE)) break;
     if (below.length === page.spans.length) continue;
     const at = gutter(below, page.width * 0.3, page.width * 0.7, 'clear', !!page.rtl);
+    if (at === null) continue;
     // Columns under a head share the width of the text under it about evenly (a page of one column
     // whose options stand left of a band is no pair of columns). The text's, not the head's: a page
     // set in three columns whose last is empty (a short paper) fills two thirds of the head's width.
-    const x0 = Math.min(...below.map(s => s.bbox[0])), x1 = Math.max(...below.map(s => s.bbox[2]));
-    if (at === null || Math.min(at - x0, x1 - at) < Math.max(at - x0, x1 - at) * HEAD_COLUMNS_ALIKE) continue;
+    // Measured over the columns found, not the two sides of the band: in three, it parts one from two.
     const parted = findColumns({ ...page, spans: below });
+    const widths = parted.map(c => c.x1 - c.x0);
+    if (Math.min(...widths) < Math.max(...widths) * HEAD_COLUMNS_ALIKE) continue;
     // Columns run down the page: each holds rows enough (a key's one row of cells is no two columns).
     const rowsIn = (c: Column) => baselines(below.filter(s => s.bbox[0] >= c.x0 - 1 && s.bbox[2] <= c.x1 + 1)).length;
     if (parted.length > 1 && parted.every(c => rowsIn(c) >= SHORT_COLUMN_LINES)) return { columns: parted, top: top - 1 };

@@ -53,7 +53,7 @@ function kindOf(s: Span): Kind {
  * Latin word and a number takes the line's direction). A left-to-right line: a right-to-left word 1,
  * a neutral or number between two such words with them (a number 2: it still reads left to right).
  */
-function levels(spans: Span[], kinds: Kind[], rtl: boolean): number[] {
+function levels(spans: Span[], kinds: Kind[], rtl: boolean): { lv: number[]; apart: (a: number, b: number) => boolean } {
   if (!rtl) {
     const out: number[] = kinds.map(k => (k === 'R' ? 1 : 0));
     const rtlAt = kinds.flatMap((k, i) => (k === 'R' ? [i] : []));
@@ -62,7 +62,7 @@ function levels(spans: Span[], kinds: Kind[], rtl: boolean): number[] {
       if (kinds.slice(a + 1, b).includes('L')) continue;
       for (let k = a + 1; k < b; k++) out[k] = kinds[k] === 'N' ? 2 : 1;
     }
-    return out;
+    return { lv: out, apart: () => false };
   }
   const out = kinds.map(k => (k === 'L' || k === 'N' ? 2 : 1));
   // Which spans are Latin: Latin words, and numbers with a Latin word left of them before any
@@ -80,7 +80,14 @@ function levels(spans: Span[], kinds: Kind[], rtl: boolean): number[] {
     else if (/^[.,:/٫٬]$/.test(spans[k].text.trim()) && kinds[k - 1] === 'N' && kinds[k + 1] === 'N' && tight(spans[k - 1], spans[k]) && tight(spans[k], spans[k + 1])) out[k] = 2;
   }
   pairBrackets(spans, out);
-  return out;
+  // Two numbers a space apart with no Latin before them are runs of their own (N1: the space between
+  // takes the line's direction), though no span stands for the space (a table's cells `88` `31`, a
+  // list `1.3 2.81` painted as one span and parted at its spaces).
+  const apart = (a: number, b: number) => {
+    const [i, j] = a < b ? [a, b] : [b, a];
+    return j === i + 1 && kinds[i] === 'N' && kinds[j] === 'N' && !latin[i] && !latin[j] && !tight(spans[i], spans[j]);
+  };
+  return { lv: out, apart };
 }
 
 const OPENS = '([{';
@@ -118,13 +125,13 @@ function latinLeft(kinds: Kind[], latin: boolean[], i: number): boolean {
   return l >= 0 && latin[l];
 }
 
-/** Reverse every maximal stretch of `order` whose levels are at least `level`. */
-function reverseAt(order: number[], lv: number[], level: number): number[] {
+/** Reverse every maximal stretch of `order` whose levels are at least `level` (a stretch ends between two spans `apart`). */
+function reverseAt(order: number[], lv: number[], level: number, apart: (a: number, b: number) => boolean = () => false): number[] {
   const out = [...order];
   for (let i = 0; i < out.length;) {
     if (lv[out[i]] < level) { i++; continue; }
-    let j = i;
-    while (j < out.length && lv[out[j]] >= level) j++;
+    let j = i + 1;
+    while (j < out.length && lv[out[j]] >= level && !apart(out[j - 1], out[j])) j++;
     out.splice(i, j - i, ...out.slice(i, j).reverse());
     i = j;
   }
@@ -150,7 +157,7 @@ export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; 
   // direction however much Latin it holds (`Question 2 لتكن f(x) = 2x + 5.`: a label and a formula
   // embedded in an Arabic sentence); only a line with none is a line of another language.
   const rtl = fallback && letters.rtl > 0 ? true : letters.rtl + letters.ltr ? letters.rtl > letters.ltr : fallback;
-  if (rtl) spans = spans.flatMap(stopBeforeNumber);
+  if (rtl) spans = spans.flatMap(paintedWords);
   const kinds = spans.map(kindOf);
   // On a page set right to left, a line of Latin or numbers alone set out in cells (options in a row,
   // `A) 50` at the right, a table's row) is laid out from the right like the rest of the page: its
@@ -159,33 +166,59 @@ export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; 
   // painted `199 (1)`: the brackets between numbers take the paragraph's direction).
   if (fallback && !kinds.includes('R')) {
     const cells = cellsOf(spans);
-    if (cells.length >= 2) return { spans: cells.reverse().flatMap(c => (c.some(s => kindOf(s) === 'L') ? c : readingOrder(c, true).spans)), rtl: true };
+    if (cells.length >= 2) return { spans: cells.reverse().flatMap(c => (c.some(s => kindOf(s) === 'L') ? paragraphEnd(c) : readingOrder(c, true).spans)), rtl: true };
   }
   if (!rtl && !kinds.includes('R')) return { spans: fallback ? paragraphEnd(spans) : spans, rtl };
-  const lv = levels(spans, kinds, rtl);
+  const { lv, apart } = levels(spans, kinds, rtl);
   // The reverse of UBA's L2 (visual → logical): the odd levels' stretches first, then the higher.
   let order = spans.map((_, i) => i);
-  for (let level = 1; level <= 2; level++) order = reverseAt(order, lv, level);
+  for (let level = 1; level <= 2; level++) order = reverseAt(order, lv, level, level === 2 ? apart : undefined);
   return { spans: order.map(i => (lv[i] % 2 === 1 && kinds[i] === 'O' ? mirrored(spans[i]) : spans[i])), rtl };
 }
 
 /**
- * A run painted as a stop and then a number (`.8` of `حل المعادلة 8x + 14 = 94.`, `.1` of `1. السؤال`):
+ * A run painted as a stop and then a number (`.8` of `حل المعادلة 8x + 14 = 94.`, `.1` of `1. السؤال`,
+ * `. 1` of a label `Ex. 1` painted as `Ex` and `. 1`):
  * on a right-to-left line the stop ends the sentence or follows the number, each read at its own
  * level, so they are two spans, the width shared by characters.
  */
 function stopBeforeNumber(s: Span): Span[] {
-  const m = /^([.,:;!?؟،]+)\p{Nd}+$/u.exec(s.text);
+  const m = STOP_NUMBER.exec(s.text);
   return m ? splitSpan(s, m[1].length) : [s];
+}
+const STOP_NUMBER = /^([.,:;!?؟،]+)\s*\p{Nd}+$/u;
+
+/**
+ * A run of numbers and signs painted as one span in a right-to-left paragraph (a row of options
+ * `1. 16  2. 13` comes out of the text layer as `16 .1`, a key's `1.3 2.81` as `2.81 1.3`, its words
+ * in painted order): where one of its words is a stop and a number, or all are numbers, it was
+ * painted right to left, and is parted into its words (and each such word into stop and number), so
+ * that each is read at its own level. A run of another kind (`6 × 3 + 29` isolated left to right)
+ * stays whole.
+ */
+function paintedWords(s: Span): Span[] {
+  const words = s.text.trim().split(/\s+/u);
+  if (words.length < 2 || strongLetters(s.text).ltr + strongLetters(s.text).rtl > 0 || !(words.some(w => STOP_NUMBER.test(w)) || words.every(w => NUMBER.test(w)))) return stopBeforeNumber(s);
+  const out: Span[] = [];
+  let rest = s;
+  for (const w of words) {
+    const at = rest.text.indexOf(w);
+    const [, from] = at > 0 ? splitSpan(rest, [...rest.text.slice(0, at)].length) : [null, rest];
+    const [word, after] = splitSpan(from, [...w].length);
+    out.push(...stopBeforeNumber(word));
+    rest = after;
+  }
+  return out;
 }
 
 /**
  * A Latin line in a paragraph set right to left (a question's English beside its Arabic): the stop
  * that ends its sentence takes the paragraph's direction and is painted at the line's left
- * (`.Solve for x`, `?many books`); it is read at the end.
+ * (`.Solve for x`, `?many books`); it is read at the end. So is a cell's of a row of such cells
+ * (a picture's label `Ａ．` under it, painted `．Ａ`).
  */
 function paragraphEnd(spans: Span[]): Span[] {
-  const m = /^([.?!:;,]+)(?=\p{L}|$)/u.exec(spans[0]?.text ?? '');
+  const m = /^([.?!:;,．。：]+)(?=\p{L}|$)/u.exec(spans[0]?.text ?? '');
   if (!m || !(m[1].length < spans[0].text.length ? true : /^\p{L}/u.test(spans[1]?.text ?? ''))) return spans;
   const [stop, rest] = splitSpan(spans[0], m[1].length);
   return [...(rest.text ? [rest] : []), ...spans.slice(1), stop];
@@ -206,8 +239,15 @@ function cellsOf(spans: Span[]): Span[][] {
 }
 
 /**
- * Whether a page reads right to left: its strong letters mostly are. A line of numbers and signs
- * alone takes this direction.
+ * A page (a paper) is set right to left where at least this share of its strong letters are: one
+ * that prints each question in English too holds as many Latin letters as Arabic or more (its
+ * Arabic words are written with fewer letters), and is still laid out from the right.
+ */
+const RTL_SHARE = 0.3;
+
+/**
+ * Whether a page reads right to left: a fair share of its strong letters do (RTL_SHARE). A line of
+ * numbers and signs alone takes this direction.
  */
 export function pageReadsRtl(spans: Span[]): boolean {
   let rtl = 0, ltr = 0;
@@ -216,7 +256,7 @@ export function pageReadsRtl(spans: Span[]): boolean {
     rtl += n.rtl;
     ltr += n.ltr;
   }
-  return rtl > ltr;
+  return rtl > 0 && rtl >= (rtl + ltr) * RTL_SHARE;
 }
 
 /**

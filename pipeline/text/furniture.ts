@@ -52,7 +52,7 @@ const digitRuns = (t: string) => (t.match(/\d+/g) ?? []).map(Number);
 const words = (t: string) => (t.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 const hasWord = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 3;
 /** Digits and the signs around a page number or a code only (`– 3 –`, `(3)`, `3/12`, `0398310420`). */
-const NUMBERS_ONLY = /^[\s\-‐‑‒–—―−(\[)\]/.·]*\d[\d\s\-‐‑‒–—―−(\[)\]/.·]*$/u;
+const NUMBERS_ONLY = /^[\s\-‐‑‒–—―−(\[)\]/／∕⁄.·]*\d[\d\s\-‐‑‒–—―−(\[)\]/／∕⁄.·]*$/u;
 
 /** A run of text as printed: runs that touch are joined with no space (`fi` `le:///` as `file:///`). */
 export function joinRuns(spans: readonly Span[]): string {

@@ -6,7 +6,7 @@
 import type { Span } from '../document.ts';
 
 /** A lone page number, `- 3 -`, `3/12`, `(3)`. */
-const PAGE_NUMBER = /^[\s\-‒–—―−(\[]*\d{1,4}(?:\s*\/\s*\d{1,4})?[\s\-‒–—―−)\]]*$/;
+const PAGE_NUMBER = /^[\s\-‒–—―−(\[]*\d{1,4}(?:\s*[/／∕⁄]\s*\d{1,4})?[\s\-‒–—―−)\]]*$/u;
 
 /**
  * Whether a margin span is furniture by what it is (not merely by where it is): a pattern of the
@@ -37,7 +37,7 @@ export function aloneOnLine(s: Span, lineMates: Span[]): boolean {
 export function namesOwnPage(text: string, page: number, pages: number): boolean {
   if (!page || !pages) return false;
   // The words between are one or two (`of`, `из`, `页 共`, `von`), or a slash (`/`, `／`).
-  for (const m of text.matchAll(/(\d{1,4})\s*(?:[/／]|\p{L}[\p{L}\p{M}]{0,5}\.?(?:\s+\p{L}[\p{L}\p{M}]{0,5}\.?)?)\s*(\d{1,4})/gu)) {
+  for (const m of text.matchAll(/(\d{1,4})\s*(?:[/／∕⁄]|\p{L}[\p{L}\p{M}]{0,5}\.?(?:\s+\p{L}[\p{L}\p{M}]{0,5}\.?)?)\s*(\d{1,4})/gu)) {
     if (Number(m[1]) === page && Number(m[2]) === pages) return true;
   }
   return false;
