@@ -127,21 +127,27 @@ function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
   return !prose(right, from, to);
 }
 
-/** A row's text from its near edge (the right where it reads right to left), its runs apart by a space where they stand apart (`[4 đi` `ể` `m]` is one word's runs). */
+/**
+ * A row's text from its near edge (the right where the paper reads right to left), a space between
+ * two runs only where they stand apart (`[4 đi` `ể` `m]` are one word's runs).
+ */
 function rowText(row: readonly Run[], rtl: boolean): string {
-  const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
-  const text = sorted.map((s, k) => (k && s.bbox[0] - sorted[k - 1].bbox[2] > s.size * 0.15 ? ' ' : '') + s.text).join('').replace(/\s+/gu, ' ').trim();
-  return rtl ? [...sorted].reverse().map(s => s.text).join(' ').replace(/\s+/gu, ' ').trim() : text;
+  const sorted = [...row].sort((a, b) => (rtl ? b.bbox[2] - a.bbox[2] : a.bbox[0] - b.bbox[0]));
+  const apart = (a: Run, b: Run) => Math.max(b.bbox[0] - a.bbox[2], a.bbox[0] - b.bbox[2]) > Math.min(a.size, b.size) * 0.15;
+  return sorted.map((s, k) => (k && apart(sorted[k - 1], s) ? ' ' : '') + s.text).join('').replace(/\s+/gu, ' ').trim();
 }
 
-/** A row of a margin of marks ends in a number in brackets, perhaps with its unit (`[2 अंक]`, `(3 marks)`, `[4]`; a line's last words before it where the band cuts through them). */
+/**
+ * A mark as a margin of marks prints it: a number in brackets, perhaps with its unit (`[2 अंक]`,
+ * `(3 marks)`, `[4]`), its brackets facing either way (a right-to-left line paints them mirrored).
+ */
 const MARK = '[[(（【\\]]\\s*\\d{1,3}(?:[.,]\\d{1,2})?\\s*(?:[\\p{L}\\p{M}]+\\.?\\s*){0,2}[\\])）】[(]';
-/** (At the row's end, or at its start where the paper reads right to left and its marks stand at the left, painted mirrored.) */
+/** A row of a margin of marks: a mark at its end, or at its start (marks at the left of a right-to-left paper's lines); the line's last words before it where the band cuts through them. */
 const MARK_ROW = new RegExp(`^${MARK}(?:\\s|$)|(?:^|\\s)${MARK}$`, 'u');
-/** …most rows of the side are such marks. */
+/** …most rows of the side are such rows. */
 const MARK_ROWS_SHARE = 0.75;
 
-/** Whether a side is a margin of marks with words in them (see MARK_ROW). */
+/** Whether a side is a margin of marks, their units' words in them or not (see MARK_ROW). */
 function marksMargin(side: readonly Run[]): boolean {
   const rows = rowsOf(side);
   return rows.filter(r => MARK_ROW.test(rowText(r, false))).length >= rows.length * MARK_ROWS_SHARE;
@@ -152,10 +158,10 @@ function marksMargin(side: readonly Run[]): boolean {
  * label or a question's number, which a column's rows open with.
  */
 const MARK_OPENS = /^[[(（【]\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:[\p{L}\p{M}]+\.?\s*){1,2}[\])）】](?:\s|$)/u;
-/** …at the head of this share of a side's rows at least (a question's first; its options' rows open with labels). */
+/** …at the head of this share of a side's rows at least: a question's first rows (the rows of its options open with labels). */
 const MARKS_OPEN_SHARE = 0.3;
 
-/** Whether most rows of a side open with a mark (read from its near edge: the right where the paper reads right to left). */
+/** Whether a fair share of a side's rows open with a mark and its unit, read from the side's near edge (MARK_OPENS, MARKS_OPEN_SHARE). */
 function marksOpen(side: readonly Run[], rtl: boolean): boolean {
   const rows = rowsOf(side);
   const opens = rows.filter(r => MARK_OPENS.test(rowText(r, rtl)));
@@ -217,7 +223,7 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode, rtl:
   const left = spans.filter(s => s.bbox[2] <= bestAt), right = spans.filter(s => s.bbox[0] >= bestAt);
   if (left.length <= 3 || right.length <= 3) return false;
   // The marks that end a column's rows stand before the gutter: a band with them at the head of
-  // most rows on its far side (`[4 điểm]  (1) What is …`) parts a column from its own marks.
+  // the far side's rows (`[4 điểm]  (1) What is …`) parts a column from its own marks.
   if (marksOpen(rtl ? left : right, rtl)) return false;
   // Each side is as wide as a column is: a graph's axis labels beside the text (the right half of a
   // 2×2 grid of options, a figure set right of its question) are no column.

@@ -198,7 +198,8 @@ const STOP_NUMBER = /^([.,:;!?؟،]+)\s*\p{Nd}+$/u;
  */
 function paintedWords(s: Span): Span[] {
   const words = s.text.trim().split(/\s+/u);
-  if (words.length < 2 || strongLetters(s.text).ltr + strongLetters(s.text).rtl > 0 || !(words.some(w => STOP_NUMBER.test(w)) || words.every(w => NUMBER.test(w)))) return stopBeforeNumber(s);
+  const letters = strongLetters(s.text);
+  if (words.length < 2 || letters.ltr + letters.rtl > 0 || !(words.some(w => STOP_NUMBER.test(w)) || words.every(w => NUMBER.test(w)))) return stopBeforeNumber(s);
   const out: Span[] = [];
   let rest = s;
   for (const w of words) {
