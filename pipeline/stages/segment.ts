@@ -68,6 +68,12 @@ function checkTemplate(doc: PaperDocument, bodySize: number, templates: readonly
   return null;
 }
 
+/** The paper read as no family's: the fallback template, and its cover read again by it. */
+function readAsNoFamily(doc: PaperDocument, fallback: Template): void {
+  doc.template = fallback;
+  doc.exam = readCover(fallback, doc.cover);
+}
+
 /**
  * Whether a family template that prints option labels claims a paper none of whose questions print
  * them (KICE's ①–⑤ on a school test whose title only names the subject, 수학 영역): the cover matched
@@ -239,14 +245,12 @@ export function segmentStage(): Stage {
       const unfit = optionsUnseen(doc, bodySize, ctx.templates);
       if (unfit) {
         doc.messages.warn('segment/template-unfit', `the ${doc.template.id} template's options (${doc.template.options.markers.join(' ')}) open no question of this paper: it is read by its own conventions`, { stage: 'segment' });
-        doc.template = unfit;
-        doc.exam = readCover(unfit, doc.cover);
+        readAsNoFamily(doc, unfit);
       }
       let inferred = inferConventions(doc, bodySize);
       const wrongFamily = inferred ? null : checkTemplate(doc, bodySize, ctx.templates);
       if (wrongFamily) {
-        doc.template = wrongFamily;
-        doc.exam = readCover(wrongFamily, doc.cover);
+        readAsNoFamily(doc, wrongFamily);
         inferred = inferConventions(doc, bodySize);
       }
       if (inferred) {

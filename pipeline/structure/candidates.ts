@@ -101,7 +101,7 @@ function statesMarks(text: string, lead: Lead | null, t: Template): boolean {
   const folded = markText(text);
   const restAt = folded.length - markText(lead.rest).length;
   return t.re.pointsRange.some(re => {
-    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(folded);
+    const m = re.exec(folded);
     return !!m && Number(m.groups?.from) === lead.number && m.index! <= restAt && t.re.pointsHead!.test(folded.slice(m.index! + m[0].length - 1));
   });
 }

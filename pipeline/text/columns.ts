@@ -138,10 +138,15 @@ function rowText(row: readonly Run[], rtl: boolean): string {
 }
 
 /**
- * A mark as a margin of marks prints it: a number in brackets, perhaps with its unit (`[2 अंक]`,
- * `(3 marks)`, `[4]`), its brackets facing either way (a right-to-left line paints them mirrored).
+ * A mark as a margin of marks prints it: a number in brackets with up to `words` words of its unit
+ * after it (`[2 अंक]`, `(3 marks)`, `[4]`); `mirrored`: its brackets facing either way too (a
+ * right-to-left line paints them so).
  */
-const MARK = '[[(（【\\]]\\s*\\d{1,3}(?:[.,]\\d{1,2})?\\s*(?:[\\p{L}\\p{M}]+\\.?\\s*){0,2}[\\])）】[(]';
+const markShape = (words: string, mirrored: boolean) => {
+  const [open, close] = mirrored ? ['[[(（【\\]]', '[\\])）】[(]'] : ['[[(（【]', '[\\])）】]'];
+  return `${open}\\s*\\d{1,3}(?:[.,]\\d{1,2})?\\s*(?:[\\p{L}\\p{M}]+\\.?\\s*)${words}${close}`;
+};
+const MARK = markShape('{0,2}', true);
 /** A row of a margin of marks: a mark at its end, or at its start (marks at the left of a right-to-left paper's lines); the line's last words before it where the band cuts through them. */
 const MARK_ROW = new RegExp(`^${MARK}(?:\\s|$)|(?:^|\\s)${MARK}$`, 'u');
 /** …most rows of the side are such rows. */
@@ -157,7 +162,7 @@ function marksMargin(side: readonly Run[]): boolean {
  * A mark with its unit at the head of a row (`[4 điểm]`, `(2 marks)`): a bare `(1)` or `[1]` is a
  * label or a question's number, which a column's rows open with.
  */
-const MARK_OPENS = /^[[(（【]\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:[\p{L}\p{M}]+\.?\s*){1,2}[\])）】](?:\s|$)/u;
+const MARK_OPENS = new RegExp(`^${markShape('{1,2}', false)}(?:\\s|$)`, 'u');
 /** …at the head of this share of a side's rows at least: a question's first rows (the rows of its options open with labels). */
 const MARKS_OPEN_SHARE = 0.3;
 
