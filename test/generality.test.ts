@@ -137,8 +137,9 @@ describe.skipIf(!haveChromium())('layout fuzzer', () => {
 // Seed 7: a column's marks `[4 điểm]` at the head of its twin column's rows (0031), a section heading
 // stating its questions' marks under the instructions heading (0032).
 const FRESH = [
-  { seed: 20261206, count: 400, only: [24, 30, 38, 45, 63, 99, 104, 118, 138, 172, 238] },
+  { seed: 20261206, count: 400, only: [24, 30, 38, 45, 63, 99, 104, 118, 138, 144, 172, 238] },
   { seed: 7, count: 40, only: [31, 32] },
+  { seed: 20261207, count: 300, only: [21, 23, 85, 95, 178] },
 ];
 
 describe.skipIf(!haveChromium() || !haveShared())('papers of fresh seeds the reader once read wrong', () => {

@@ -186,6 +186,36 @@ const TH_LABELS = `<!doctype html><html lang="th"><meta charset="utf-8"><style>b
 <p>3. จงหาค่าของ log₂ 8</p>${PICS}
 <p>4. ถุงใบหนึ่งมีลูกบอลสีแดง 6 ลูกและสีน้ำเงิน 8 ลูก</p><p class="o">(i) จงหาความน่าจะเป็นที่จะหยิบได้ลูกบอลสีแดง</p><p class="o">(ii) หยิบลูกบอลสองลูกโดยไม่ใส่คืน จงเขียนปริภูมิตัวอย่าง</p><p class="o">(iii) จงหาความน่าจะเป็นที่ลูกบอลทั้งสองเป็นสีน้ำเงิน</p></html>`;
 
+// Subjects whose headings run on into the marks stated for their questions from the first's own
+// number (`物理 第1〜3题每小题5分。`): the subject is what stands before the statement (not the
+// statement, twice alike), and physics' third question, drawn from mathematics' with another table,
+// is physics' own, not the paper printed again.
+const ZH_TABLE = (rows: number[]) => `<p>3: 下表给出了一个班每天读书的数量。一共读了多少本书？</p><table style="margin-left: 2em">${['周一', '周二', '周三'].map((d, k) => `<tr><td>${d}</td><td>${rows[k]}</td></tr>`).join('')}</table><p class="o">① ${rows[0] + rows[1] + rows[2]} ② 30 ③ 12 ④ 41</p>`;
+const ZH_SUBJECTS = `<!doctype html><html lang="zh"><meta charset="utf-8"><style>body { font: 10.5pt 'Noto Serif CJK SC', serif; margin: 1.5cm; } p { margin: 0.4em 0; } .o { margin-left: 1.4em; }</style>
+<h1 style="font-size: 14pt; text-align: center">高一数学单元检测</h1>
+<p><b>第1部分 ― 数学 第1〜3题每小题3分。</b></p>
+<p><b>1:</b> 一个长方形的长为 16 cm，宽为 5 cm，它的面积是多少？</p><p class="o">① 70 ② 84 ③ 80 ④ 160</p>
+<p><b>2:</b> 方程 2x + 1 = 17 的解是</p><p class="o">① 8 ② 9 ③ 7 ④ 6</p>${ZH_TABLE([8, 12, 4])}
+<p style="page-break-before: always"><b>物理 第1〜3题每小题5分。</b></p>
+<p><b>1:</b> log₂128 的值为</p><p class="o">① 4 ② 5 ③ 6 ④ 7</p>
+<p><b>2:</b> 4² 的值是</p><p class="o">① 13 ② 14 ③ 15 ④ 16</p>${ZH_TABLE([7, 9, 6])}
+<p><b>化学 第1〜3题每小题4分。</b></p>
+<p><b>1:</b> log₂256 的值为</p><p class="o">① 8 ② 5 ③ 6 ④ 7</p>
+<p><b>2:</b> 3² 的值是</p><p class="o">① 9 ② 6 ③ 8 ④ 7</p>
+<p><b>3:</b> 等差数列 {aₙ} 中，a₁ = 2，公差为 2，则 a₅ 等于</p><p class="o">① 10 ② 12 ③ 8 ④ 9</p></html>`;
+
+// A paper with one-line short answers: a question with neither parts nor options whose prompt,
+// holding a quantity, wraps over two lines and is marked no higher than those asks for a short
+// answer as they do; one marked higher (as PROMPTS' question 3) asks for working.
+const WRAPPED_SHORT = `<!doctype html><meta charset="utf-8"><style>
+body { font: 12pt serif; margin: 2cm; width: 11cm; } p { margin: 0.5em 0; } .p { margin-left: 2em; }
+</style>
+<h2>Year 10 Mathematics — Unit Test</h2>
+<p>1. What is 25% of 240? [2 marks]</p>
+<p>2. In an arithmetic sequence the first term is 9 and the common difference is 3. Find the fifth term. [2 marks]</p>
+<p>3. Let f(x) = 3x + 2.</p><p class="p">(a) Find f(2). [1 mark]</p><p class="p">(b) Explain why f is increasing. [2 marks]</p>
+<p>4. Solve 2x + 3 = 11. [1 mark]</p>`;
+
 /** The paper printed from `html` by headless Chromium, read by the pipeline: the run and its records by number. */
 async function readHtml(name: string, html: string) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'generic-'));
@@ -280,6 +310,18 @@ describe('generic template', () => {
     const { result, recs } = await readHtml('th-labels', TH_LABELS);
     expect(result.papers[0].status).not.toBe('failed');
     expect(recs.map(r => [r.number, r.page, r.options.length])).toEqual([[1, 2, 4], [2, 2, 4], [3, 2, 4], [4, 2, 0]]);
+  }, 60_000);
+
+  it('names subjects by what their headings print before the marks they state from their first question\'s number, and keeps a question a subject draws from another\'s', async () => {
+    const { result, recs } = await readHtml('zh-subjects', ZH_SUBJECTS);
+    expect(result.papers[0].status).toBe('done');
+    const bySection = recs.map(r => `${r.section}:${r.number}:${r.points}:${r.options.length}`).sort();
+    expect(bySection).toEqual(['化学:1:4:4', '化学:2:4:4', '化学:3:4:4', '数学:1:3:4', '数学:2:3:4', '数学:3:3:4', '物理:1:5:4', '物理:2:5:4', '物理:3:5:4']);
+  }, 60_000);
+
+  it('reads a question with neither parts nor options, its prompt wrapped over two lines, as a short answer where the paper\'s one-line short answers are marked as high', async () => {
+    const { recs } = await readHtml('wrapped-short', WRAPPED_SHORT);
+    expect(recs.map(r => [r.number, r.type, r.parts.length])).toEqual([[1, 'short', 0], [2, 'short', 0], [3, 'free', 2], [4, 'short', 0]]);
   }, 60_000);
 
   it('reads an Arabic paper whose question lines hold more Latin than Arabic (`Question 10 لتكن f(x) = …`)', async () => {

@@ -426,6 +426,11 @@ describe('layout of lines that read right to left', () => {
     const row = [span('216', 612, 100, 9.5), span('(', 632, 100, 9.5), span('4', 635, 100, 9.5), span(')', 641, 100, 9.5),
       span('199', 663, 100, 9.5), span('(', 683, 100, 9.5), span('1', 686, 100, 9.5), span(')', 692, 100, 9.5)];
     expect(rawText(buildLines(row, 1, 0, true)[0].spans)).toBe('(1) 199 (4) 216');
+    // …and an option whose label is a letter (`(A) 51`, painted `51 (A)`: fuzzer seed 20261207, paper
+    // 0178): a label's letter is no word, the line reads the page's way. A Latin word does not.
+    const [lettered] = buildLines(painted(['51', '␣', '(', 'A', ')'], 100), 1, 0, true);
+    expect(rawText(lettered.spans)).toBe('(A) 51');
+    expect(rawText(buildLines(painted(['51', '␣', 'cm'], 100), 1, 0, true)[0].spans)).toBe('51 cm');
   });
 
   it('reads a Latin line set out in cells on a right-to-left page from the right, each cell left to right', () => {

@@ -233,6 +233,24 @@ describe('a mark\'s number on a page of a script with digits of its own', () => 
     expect(doc.questions.map(q => q.points)).toEqual(marks);
   }, 300_000);
 
+  it('reads a Latin lead opening a Hindi question line (`No. 1 (0–5)`) by the Latin reader, its word as printed', async () => {
+    // The Hindi model read `No. 1` as `0. 4` and `No. 11` as `0. 44`; read alone with digits only, `No.` came back `0.`.
+    const { Rng } = await import('../fixtures/papers/rng.ts');
+    const { scanPage, scanPdf } = await import('../fixtures/papers/scan.ts');
+    const hindi = ['340 का 25% कितना है?', 'समीकरण 8x + 4 = 30 को हल कीजिए।', '80 का 10% कितना है?', '3 + 7 × 6 का मान क्या है?', '22 का मान ज्ञात कीजिए।', '300 का 50% कितना है?'];
+    const numbers = [9, 10, 11, 12, 13, 14];
+    const dpi = 200 / 72;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * dpi}" height="${842 * dpi}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/><g font-family="Noto Sans Devanagari" font-size="12">${hindi.map((q, i) => `<text x="60" y="${70 + i * 60}"><tspan font-weight="bold">No. ${numbers[i]}</tspan> (0–${i % 4 + 2}) ${q}</text>`).join('')}</g></svg>`;
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lead-')), 'hindi-no.pdf');
+    fs.writeFileSync(file, await scanPdf([await scanPage(await sharp(Buffer.from(svg)).png().toBuffer(), new Rng(7))], 210, 297));
+    const doc = await analyse(file, 'segment');
+    await closeOcr();
+    expect(doc.questions.map(q => q.number)).toEqual(numbers);
+    // (A bold `1` may still read `4` — `No. 42` — where the sequence gives the number.)
+    expect(doc.questions.map(q => rawText(q.lines[0].spans).split(' ')[0])).toEqual(numbers.map(() => 'No.'));
+    expect(doc.questions.map(q => q.points)).toEqual(numbers.map((_, i) => i % 4 + 2));
+  }, 300_000);
+
   it('reads a bracketed mark read alone: its unit, decimals, a bracket read facing the wrong way or as a `1` where the group is too narrow for two digits', () => {
     // Boxes in pixels: a group 10 high, 12 wide holds one digit, 17 wide two.
     expect(markRead('[4점]', [0, 0, 20, 10])).toBe('[4점]');

@@ -234,6 +234,48 @@ describe('decoder', () => {
     expect(reading.endReason).toBe('the paper repeats itself');
   });
 
+  it('opens the questions at a task led by a word that carries nothing (its parts unread), not after it, past a numbered instruction list', () => {
+    const fs = features([
+      { text: '1. Write your solutions in full.' }, { text: '2. Calculators are not allowed.' },
+      { text: 'Task 14' }, { text: 'Let f(x) = 2x + 7. Find f(2) and solve f(x) = 17.' },
+      { text: 'Task 15' }, { text: 'A bag holds 3 red balls and 6 blue ones.' }, { text: 'b) Find the probability of red.', part: true },
+      { text: 'Task 16' }, { text: 'A bag holds 3 red balls and 7 blue ones.' }, { text: 'b) List the outcomes.', part: true },
+    ]);
+    // (A paper that opens at 14, as a selection keeping its long form's numbers does.)
+    const reading = decode(fs, candidates(fs), { ...settings, opens: () => true });
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['14@2', '15@4', '16@7']);
+  });
+
+  it('takes the numbers a heading states marks for under it as questions, though their blocks carry nothing of their own', () => {
+    // Fuzzer seed 20261207, paper 0178: short answers first, options only under each subject's last
+    // question. Without the statements, one question swallowing the first subject read best.
+    const opts = { text: '(A) 51 (B) 49', options: [0, 1], labelOpens: true };
+    const fs = features([
+      { text: 'Mathematics: questions 1 to 4 carry 5 marks each.', heading: 'plain' }, { text: '1. Evaluate 5².' }, { text: '2. A bag holds 6 red balls.' },
+      { text: '3. Evaluate 3².' }, { text: '4. What is 8 × 4 + 19?' }, opts,
+      { text: 'Physics: questions 1 to 2 carry 2 marks each.', heading: 'plain' }, { text: '1. Evaluate 3².' }, { text: '2. Solve 7x + 20 = 83.' }, opts,
+    ]);
+    const ranges = [{ from: 1, to: 4, line: 0 }, { from: 1, to: 2, line: 6 }];
+    const read = (r?: typeof ranges) => decode(fs, candidates(fs), { ...settings, ranges: r }).anchors.map(a => `${a.number}@${a.candidate.f.index}`);
+    expect(read(ranges)).toEqual(['1@1', '2@2', '3@3', '4@4', '1@7', '2@8']);
+    expect(read()).not.toEqual(read(ranges));
+  });
+
+  it('reads a question a second subject prints again after questions of its own as that subject\'s, not as the paper repeating itself', () => {
+    // Physics draws its third question from mathematics' (the same words, a table's numbers below
+    // them): its 1 and 2 are questions of its own, so its 3 is no repeat of the paper.
+    const rows = [
+      { text: 'Mathematics', heading: 'plain' as const }, { text: '1. Solve 2x + 1 = 17.', marks: true }, { text: '2. Solve 4x + 8 = 20.', marks: true },
+      { text: '3. The table shows how many books a class read each day. How many in total?', marks: true },
+      { text: 'Physics', heading: 'plain' as const }, { text: '1. A sequence has a1 = 2 and difference 2. Find a6.', marks: true }, { text: '2. Find the value of 3 to the 4th.', marks: true },
+      { text: '3. The table shows how many books a class read each day. How many in total?', marks: true },
+    ];
+    const fs = features(rows);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@1', '2@2', '3@3', '1@5', '2@6', '3@7']);
+    expect(reading.endReason).toBeNull();
+  });
+
   it('reads a run\'s last question surely where it carries nothing (a grid-in before the next section)', () => {
     // Without it, question 2 would run on over a `3.` of its own style: a reading passing over its number.
     const fs = features([
@@ -253,6 +295,13 @@ describe('papers that read nothing', () => {
     const lead = readLead(line('काय\u0000 1'));
     expect(lead && { number: lead.number, word: lead.word }).toEqual({ number: 1, word: 'काय\u0000' });
     expect(readLead(line('काय\u0000 12 एक थैले'))?.number).toBe(12);
+  });
+
+  it('reads a lead word the text layer spaces after its virama (`प्रश् न 04`) and one it does not (`प्रश्न 05`) as one lead', () => {
+    const a = readLead(line('प्रश् न 04'));
+    const b = readLead(line('प्रश्न 05'));
+    expect(a?.style).toBe(b?.style);
+    expect([a?.number, b?.number]).toEqual([4, 5]);
   });
 
   it('reads `№. 1` and `No. 2` (the numero sign, and OCR\'s reading of it) as one lead, and learns it as the paper\'s numbering', async () => {
@@ -511,6 +560,22 @@ describe('structural verdict', () => {
     // One line of the question's own number (its twin in a second language) swallows nothing.
     const twin = features([rows[0], { text: 'No. 1 What is 50% of 340? [4]', marks: true }, rows[1], rows[2]]);
     expect(questionsSwallowing(decode(twin, candidates(twin), settings), twin, twin.map(() => 'question' as LineRole))).toEqual([]);
+  });
+
+  it('hears of a question holding bare numbers with options under them, as questions have, and not of a numbered list inside a question', () => {
+    // 物理 set in the body's weight: the second subject's `1.` and `2.` become question 2's text.
+    const opts = { text: '(A) 170 (B) 160', options: [0, 1], labelOpens: true };
+    const rows = [
+      { text: '1. 340 的 50% 是', marks: true }, opts, { text: '2. 5³ 的值是', marks: true }, opts,
+      { text: '物理' }, { text: '1. 等差数列 a1 = 6', marks: true }, opts, { text: '2. log2 512 的值为', marks: true }, opts,
+    ];
+    const fs = features(rows);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => a.number)).toEqual([1, 2]);
+    expect(questionsSwallowing(reading, fs, fs.map(() => 'question' as LineRole))).toEqual([2]);
+    // The same numbers as a list of steps inside question 2: no options under them, nothing swallowed.
+    const list = features([...rows.slice(0, 4), { text: 'Follow these steps:' }, { text: '1. Write the sequence.' }, { text: '2. Find its sixth term.' }]);
+    expect(questionsSwallowing(decode(list, candidates(list).filter(c => c.f.index < 4), settings), list, list.map(() => 'question' as LineRole))).toEqual([]);
   });
 
   it('hears of the bare number just before the reading\'s first, above it (an offset paper\'s first question taken for the instructions\' last)', () => {

@@ -19,6 +19,9 @@ const BLOCK_LEAD = /^([A-Za-z\d])[.．]([A-Za-z\d]{1,2})([.．]?)$/u;
 /** A block's letter and a number, both read as such (`A.3.`, `B.12`). */
 const LETTER_BLOCK = /^[A-Za-z][.．]\d{1,2}[.．]?$/u;
 
+/** A lead's word of two Latin letters or more, with its stop or none (`No.`, `Ex.`): one letter alone may be a digit misread (`l.`, `O.`). */
+const LEAD_WORD = /^\p{Script=Latin}{2,}[.．]?$/u;
+
 /** Rows above and below a number's word (a share of its height) in which it is looked for again: a dropped `1` may stand a little taller. */
 const DIGIT_ROWS_PAD = 0.2;
 
@@ -51,7 +54,9 @@ export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefi
   // stacked fraction (`24. 쌍곡선 x²/a² − y²/b² = 1`) it may read nothing at all of the number.
   // A block's letter and number read whole in context (`A.3.`) stand too: read alone with digits
   // only, its letter comes back a digit (`A.` read `4.`).
-  if (first && (inContext || LETTER_BLOCK.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
+  // A lead's word of Latin letters (`No.`, `Ex.`, read by the Latin reader: ocr/page-ocr.ts latinHead)
+  // stands too: read alone with digits only, `No.` comes back `0.`.
+  if (first && (inContext || LETTER_BLOCK.test(first.text.trim()) || LEAD_WORD.test(first.text.trim()) || /[\p{Script=Hangul}\p{Script=Han}]/u.test(first.text)) && first.bbox[0] <= (inked?.[2] ?? Infinity)) return null;
   // Else the first word of ink at the margin, read alone as a question number with digits only
   // (`23.` that OCR in context read as `.`, `8.` as `&`); none where there is no ink at the edge.
   if (!inked || inked[0] > margin || inked[3] - inked[1] < least || inked[2] - inked[0] > (inked[3] - inked[1]) * 3) return null;

@@ -279,8 +279,17 @@ async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownD
     return surer(words, area.words) ? { ...area, words } : area;
   }
   const lines = wordLines(area.words);
-  if (lines.length < 2) return area;
   let words = area.words;
+  for (const line of lines) {
+    const head = latinHead(line);
+    if (!head) continue;
+    // From the band's edge: the model may have left a letter out of its first word's box (`No.` read `0.`).
+    const room = Math.round(SIDE_ROOM * reading.dpi / 72);
+    const box: Box = [area.box[0], Math.max(area.box[1], head[0].line[1] - room), Math.min(area.box[2], head[head.length - 1].bbox[2] + room), Math.min(area.box[3], head[0].line[3] + room)];
+    const again = await readBand(latin, reading.bandsFrom, reading.level, { ...area, box });
+    if (again.length && surer(again, head) && latinText(again.map(w => w.text).join(' '), 0)) words = [...words.filter(w => !head.includes(w)), ...again.map(w => ({ ...w, line: head[0].line }))];
+  }
+  if (lines.length < 2) return words === area.words ? area : { ...area, words };
   for (const [k, line] of lines.entries()) {
     if (!latinText(line.map(w => w.text).join(' '), 0)) continue;
     // The line across the band, up to halfway to the lines above and below it; where the recogniser
@@ -298,6 +307,33 @@ async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownD
   }
   return words === area.words ? area : { ...area, words };
 }
+
+/** A line's head of Latin words holds at least this many words (`No. 1`, `Q. 3 (0–5)`): one alone (`1.`) is the margin's number, read again by numbersAgain. */
+const LATIN_HEAD_WORDS = 2;
+
+/**
+ * The words opening a line in another script that hold no letter of it, where they are at least
+ * LATIN_HEAD_WORDS, the first a short word and its stop and the next a number: a Latin lead (`No. 1
+ * (0–5)` opening a Hindi question, which Hindi's model reads `0. 4 (0-5)`), read again by the Latin
+ * reader. Null where the line has none.
+ */
+function latinHead(line: OcrWord[]): OcrWord[] | null {
+  // (A line read right to left ends at its left: Latin there is a mark or an option, not a lead.)
+  if (readsRtl(line.map(w => w.text).join(' '))) return null;
+  const at = line.findIndex(w => otherLetters(w.text) > 0);
+  if (at < LATIN_HEAD_WORDS) return null;
+  const head = line.slice(0, at);
+  // A lead's word apart from its number (`No.` `1`, read `0.` `4`); one run into its number (`Q.21`,
+  // read `0.21`) is left to numbersAgain, which reads a block's letter and number as one.
+  return LEAD_APART.test(head[0].text.trim()) && /\d/.test(head[1].text) ? head : null;
+}
+
+/**
+ * A lead's word of up to three letters and its stop, standing apart from its number, or a `0.` (no
+ * question or instruction is numbered 0: a letter read as a digit, `No.` as `0.`). A number's own
+ * stop (`6.` of an instruction `6. 1번부터 …`) is no lead's word.
+ */
+const LEAD_APART = /^(?:\p{L}{1,3}|0)[.．]$/u;
 
 /**
  * Pages are cut one at a time: two cut at once only interleave on this thread while the recogniser

@@ -15,7 +15,7 @@ import { checkConventions, inferConventions } from '../structure/conventions.ts'
 import { allEnclosed } from '../text/enclosed.ts';
 import { carriedLabels, lineFeatures, type LineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside } from '../structure/reading-input.ts';
-import { decode, type Candidate, type Reading } from '../structure/decode.ts';
+import { decode, type Candidate, type DecodeSettings, type Reading } from '../structure/decode.ts';
 import { assemble, questionsOf, type LineRole } from '../structure/assemble.ts';
 import type { Draft } from '../structure/question.ts';
 import { judge, readConventions } from '../structure/judge.ts';
@@ -24,6 +24,7 @@ import type { LabelStats } from '../structure/label-role.ts';
 import { labelGroups } from '../structure/label-groups.ts';
 import { learnOptionRows } from '../structure/option-rows.ts';
 import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
+import { markText } from '../structure/marks.ts';
 import { headLines } from '../text/lines.ts';
 import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
 import { canOpen } from '../structure/sections.ts';
@@ -146,8 +147,22 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
     max: t.numbering.max,
     plainHeadingsSection: !!t.infer,
     bareNumbersFree: firstLook,
+    ranges: statedNumbers(features, doc),
   });
   return { features, aside, reading, candidates };
+}
+
+/**
+ * What the paper states marks for, before any reading (decode.ts `ranges`): ranges stated on lines
+ * that open no number (a heading, an instruction), and headings that state each question's marks,
+ * up to the next heading.
+ */
+function statedNumbers(features: LineFeatures[], doc: PaperDocument): DecodeSettings['ranges'] {
+  const t = doc.template;
+  const ranges = rangeMarks(features, features.map(f => (f.lead && f.heading === null ? 'question' : 'front')), doc, headLines(doc));
+  const headed = features.flatMap((f, i) => (f.heading !== null || f.numberedHeading !== null ? [i] : []));
+  const each = t.re.sectionPoints ? headed.filter(i => t.re.sectionPoints!.test(markText(features[i].text))) : [];
+  return [...ranges, ...each.map(i => ({ from: 1, to: t.numbering.max, line: i, until: headed.find(k => k > i) ?? features.length }))];
 }
 
 /**

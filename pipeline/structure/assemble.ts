@@ -8,7 +8,7 @@ import type { LineFeatures } from './candidates.ts';
 import type { Reading } from './decode.ts';
 import { splitLead, type Lead } from './lead.ts';
 import { markingLine, withRule, type Marking, type MarkRule } from './marking.ts';
-import { buildQuestion, type Draft } from './question.ts';
+import { buildQuestion, typeByPaper, type Draft } from './question.ts';
 import { beforeMarks, markText, markValue } from './marks.ts';
 import type { Template } from '../template.ts';
 import { sectionRanges } from './sections.ts';
@@ -258,5 +258,5 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
 
 /** Builds the questions from the drafts (options, marks, parts, type, regions). */
 export function questionsOf(doc: PaperDocument, drafts: Draft[]) {
-  return drafts.map(d => buildQuestion(doc, d));
+  return typeByPaper(doc, drafts, drafts.map(d => buildQuestion(doc, d)));
 }

@@ -215,6 +215,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     // A line alone in its frame is set apart as a bold one is.
     const heading = headingOf(text, t, lead, bold || framed.has(line), setLarger, allBold);
     const compact = text.replace(/\s+/g, '');
+    const states = statesMarks(text, lead, t);
     const { labels, atStart: labelOpens } = labelsOn(page.ocr ? ocrLabelStops(prose, t.options.markers) : prose, t);
     return {
       index,
@@ -242,9 +243,9 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       // A paper no family claims has no numbering of its own to prefer.
       templateLead: !t.infer && t.re.numbering.test(text),
       sectionChange: index > 0 && page.section !== doc.pages[lines[index - 1].page - 1].section,
-      numberedHeading: numberedHeadingName(line, text, lead, setLarger, labels.length, rest => beforeMarks(rest, t), framed.has(line)),
+      numberedHeading: numberedHeadingName(line, text, lead, setLarger, labels.length, rest => beforeMarks(rest, t), framed.has(line), states),
       continued: lead !== null && t.re.continued.some(re => re.test(lead.rest)),
-      statesMarks: statesMarks(text, lead, t),
+      statesMarks: states,
     };
   });
 }

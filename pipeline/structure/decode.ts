@@ -51,6 +51,12 @@ export interface DecodeSettings {
    * costs nothing, so a paper numbered `1 …` whose options no known scheme names still shows its blocks.
    */
   bareNumbersFree?: boolean;
+  /**
+   * Numbers the paper states marks for, at the line stating them: a range (`Questions 1 to 3 carry 5
+   * marks each`, structure/range-marks.ts), or every number under a heading that states each
+   * question's marks (`Vật lí (mỗi câu 3 điểm)`), up to the next heading (`until`).
+   */
+  ranges?: readonly { from: number; to: number; line: number; until?: number }[];
 }
 
 export interface Anchor {
@@ -87,6 +93,9 @@ class Prefix {
 interface State { c: number; k: number; run: number }
 const RUNS = 2;
 
+/** A question's predecessor in a repeat says something of its own in at least this many characters (`4² 的值是`; not a key's `B`). */
+const OWN_OPENING = 3;
+
 export function decode(features: LineFeatures[], candidates: Candidate[], s: DecodeSettings): Reading {
   const L = features.length;
   const C = candidates.length;
@@ -121,10 +130,14 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   };
   /** A block's worth: what it carries, and for one that carries nothing, whether its run did before (a grid-in question after choice questions) or not (an instruction list). */
   const blockReward = (carried: boolean, runCarried = true) => (!s.paperCarries ? REWARD.anyOnPlainPaper : carried ? REWARD.carrying : runCarried ? REWARD.plain : REWARD.plainRun);
+  // A number led by a word (`Задача 14`, `Question 3`, `第2题`) names a question: an instruction list
+  // numbers its items bare (`1.`, `1)`), so a worded block that carries nothing opening a run (a
+  // task whose parts OCR garbled) is a plain question, not an instruction.
+  const worded = candidates.map(c => !!(c.lead ?? c.f.lead)?.word);
   /** The worth of candidate i's block [line(i), to): under an instructions heading, a block that carries nothing is an instruction. */
   const worth = (i: number, to: number, runCarried = true) => {
     const carried = carries(i, to);
-    return blockReward(carried, runCarried) - (candidates[i].instructions && !carried ? PENALTY.inInstructions : 0);
+    return blockReward(carried, runCarried || worded[i]) - (candidates[i].instructions && !carried ? PENALTY.inInstructions : 0);
   };
 
   // A candidate that prints again a question already printed: the same label and number (`A.1` twice),
@@ -135,8 +148,18 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // subject's questions drawn on the first's pattern), not a repeat.
   const opening = candidates.map(c => c.lead?.rest.slice(0, 60).toLocaleLowerCase() ?? '');
   const quantities = opening.map(o => (o.match(/\d+/g) ?? []).join(' '));
-  const repeats = candidates.map((c, j) => c.read !== null && candidates.slice(0, j).some((e, i) => e.read === c.read && e.style === c.style && e.major === c.major
-    && (c.major !== null || (opening[i].length >= 8 && quantities[i] === quantities[j] && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY))));
+  const twinOf = candidates.map((c, j) => (c.read === null ? -1 : candidates.slice(0, j).findIndex((e, i) => e.read === c.read && e.style === c.style && e.major === c.major
+    && (c.major !== null || (opening[i].length >= 8 && quantities[i] === quantities[j] && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY)))));
+  // A paper printed again is printed in its order: a question whose number's predecessor, printed
+  // after its own twin, is a question of its own (no twin before it) belongs to a run of new questions
+  // (a second subject's section that draws one question from the first's), not to a repeat.
+  const repeats = candidates.map((c, j) => {
+    if (twinOf[j] < 0) return false;
+    if (c.major !== null) return true;
+    let k = j - 1;
+    while (k > twinOf[j] && !(candidates[k].read === c.read! - 1 && candidates[k].style === c.style)) k--;
+    return k <= twinOf[j] || twinOf[k] >= 0 || opening[k].trim().length < OWN_OPENING;
+  });
 
   /** Per lead style, how many of the candidates before each one are repeats in that style. */
   const repeatPrefix = new Map<string, Int32Array>();
@@ -168,6 +191,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (s.plainHeadingsSection && f.numberedHeading !== null) v -= PENALTY.headingAnchor;
     return v;
   });
+  /** Candidate j, numbered m, stands under a statement of marks for a range holding m. */
+  const statedAbove = (j: number, m: number) => (s.ranges ?? []).some(r => r.line < line(j) && line(j) < (r.until ?? L) && m >= r.from && m <= r.to);
   // A bare number whose line's text hangs past it (the next line of its column starts further in):
   // set as a question's number is, out of its text.
   const hangs = candidates.map(c => {
@@ -310,7 +335,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       if (j === banned || own[j] === -Infinity) continue;
       const b = candidates[j];
       numbersOf[j].forEach((m, k) => {
-        const emit = own[j] - misreadCost(b, m);
+        const emit = own[j] - misreadCost(b, m) + (statedAbove(j, m) ? REWARD.statedRange : 0);
         // Opening the first run here: what comes before is skipped.
         const open = -skipBefore[j] - openCost(m) - openTwin[j];
         const top: number[] = new Array(RUNS).fill(-Infinity);

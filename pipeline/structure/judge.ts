@@ -152,6 +152,15 @@ export function leadsUnread(reading: Reading, features: LineFeatures[], roles: L
   return out;
 }
 
+/**
+ * A run of option labels opens on a line under line i, before the next numbered line (or `to`): a
+ * bare number with choices under it is printed as a question is, where a list's item is not.
+ */
+function optionsUnder(features: LineFeatures[], i: number, to: number): boolean {
+  for (let k = i + 1; k < to && !features[k].lead; k++) if (features[k].optionLabels[0] === 0) return true;
+  return false;
+}
+
 /** A question holding at least this many lines numbered as the reading's questions are has swallowed questions. */
 const SWALLOWED_LEADS = 2;
 
@@ -161,7 +170,8 @@ const SWALLOWED_LEADS = 2;
  * of them numbered otherwise than the question itself: a run of numbering the reading did not start
  * (a subject whose questions restart at 1 under a heading it did not see), taken as one question's
  * text. leadsUnread cannot see them: their numbers are read, in the first run. A question printed
- * again in another language holds one line of its own number, no other.
+ * again in another language holds one line of its own number, no other. A bare number (`1:`, `2.`)
+ * counts where a run of options opens under it, as under a question (a list's items carry none).
  */
 export function questionsSwallowing(reading: Reading, features: LineFeatures[], roles: LineRole[]): number[] {
   const styles = new Map<string, number>();
@@ -174,7 +184,8 @@ export function questionsSwallowing(reading: Reading, features: LineFeatures[], 
     let held = 0, other = false;
     for (let i = a.candidate.f.index + 1; i < to; i++) {
       const f = features[i], lead = f.lead;
-      if (!lead || lead.style !== style || (!lead.word && lead.major === null) || f.keyLike || f.part || f.continued || roles[i] !== 'question') continue;
+      if (!lead || lead.style !== style || f.keyLike || f.part || f.continued || roles[i] !== 'question') continue;
+      if (!lead.word && lead.major === null && !optionsUnder(features, i, to)) continue;
       held++;
       if (lead.number !== a.number || (lead.major ?? null) !== (a.candidate.lead?.major ?? null)) other = true;
     }

@@ -6,6 +6,7 @@
 // (decode.ts) learns from the whole paper which lead recurs with a rising number.
 import type { Line, Span } from '../document.ts';
 import { readingGaps, splitSpan } from '../text/direction.ts';
+import { closeViramaSpaces } from '../text/script.ts';
 
 /** How far into a line the words before a number may run (`Pregunta`, `QUESTÃO`, `Exercice`). */
 export const MAX_LEAD_WORDS = 14;
@@ -51,10 +52,11 @@ const LEAD = new RegExp(
 
 /**
  * The words before the number as a style: lower-cased, in their compatibility form (`№` is `No`, a
- * full-width `Ｑ` is `Q`: one paper prints, or its OCR reads, the same lead both ways).
+ * full-width `Ｑ` is `Q`: one paper prints, or its OCR reads, the same lead both ways), a virama's
+ * word whole (`प्रश् न 04` and `प्रश्न 05` on one paper: the text layer spaces some after the virama).
  */
 export function wordStyle(word: string): string {
-  return word.normalize('NFKC').trim().toLocaleLowerCase().replace(/\s+/g, ' ');
+  return closeViramaSpaces(word.normalize('NFKC')).trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 }
 
 /**

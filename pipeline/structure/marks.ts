@@ -3,6 +3,7 @@
 import type { Line, Span } from '../document.ts';
 import { centerY } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
+import { closeViramaSpaces } from '../text/script.ts';
 import { escapeRegExp, pointsPattern, type Template } from '../template.ts';
 
 /** Points by position: an opening mark, a number, the unit and the closing mark near one another. */
@@ -22,9 +23,6 @@ export function findPoints(spans: Span[], t: Template, ocr = false): { value: nu
   }
   return null;
 }
-
-/** An Indic virama (Devanagari to Malayalam) and the space a PDF's text layer may put after it. */
-const VIRAMA_SPACE = /([\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D])\s+(?=\p{L})/gu;
 
 /** A space between two Thai letters: Thai sets none inside a phrase, OCR reads one between letters (`ข้อ ละ 5 ค ะแนน`). */
 const THAI_SPACE = /(\p{Script=Thai})\s+(?=\p{Script=Thai})/gu;
@@ -54,7 +52,7 @@ const misreadMarks = (text: string) => text.replace(STROKE_ONE, '$11').replace(A
  * a conjunct a text layer split after its virama (`प्रत् येक`) is one word again (`प्रत्येक`), and so
  * are Thai letters OCR spaced apart; OCR's misreadings of a mark's brackets and digits are undone.
  */
-export const markText = (text: string) => misreadMarks(text.normalize('NFKC').replace(VIRAMA_SPACE, '$1').replace(THAI_SPACE, '$1'));
+export const markText = (text: string) => misreadMarks(closeViramaSpaces(text.normalize('NFKC')).replace(THAI_SPACE, '$1'));
 
 /**
  * A heading's words before the marks it states for its questions (`Física` of `Física  Las preguntas
@@ -63,9 +61,15 @@ export const markText = (text: string) => misreadMarks(text.normalize('NFKC').re
  */
 export function beforeMarks(text: string, t: Template): string {
   const folded = markText(text);
-  const at = [...t.re.pointsRange, ...(t.re.sectionPoints ? [t.re.sectionPoints] : [])]
-    .map(re => re.exec(folded)?.index ?? Infinity).reduce((a, b) => Math.min(a, b), Infinity);
-  return at === Infinity ? text : folded.slice(0, at).trim();
+  const first = (res: RegExp[]) => res.map(re => re.exec(folded)?.index ?? Infinity).reduce((a, b) => Math.min(a, b), Infinity);
+  const range = first(t.re.pointsRange);
+  const at = Math.min(range, first(t.re.sectionPoints ? [t.re.sectionPoints] : []));
+  if (at === Infinity) return text;
+  const before = folded.slice(0, at);
+  // A word run straight into a range's first number is the statement's own (`第1〜3题`, `Q1–3`),
+  // not part of what stands before it (`物理 第1〜3题每小题5分。` names `物理`).
+  const glued = at === range ? /[\p{L}\p{M}]+$/u.exec(before) : null;
+  return (glued && before.slice(0, glued.index).trim() ? before.slice(0, glued.index) : before).trim();
 }
 
 /** A mark's value as printed: `2.5`, `2,5` (a decimal comma). */

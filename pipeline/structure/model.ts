@@ -20,6 +20,12 @@ export const REWARD = {
   plainRun: -0.3,
   /** An anchor on a paper whose questions carry nothing anywhere (a list of free questions). */
   anyOnPlainPaper: 1,
+  /**
+   * A number the paper states marks for, under its statement (`الأسئلة من 1 إلى 3 لكل منها 5 درجات`
+   * over `1．` … `3．`): the paper says a question of that number follows, whatever its block carries
+   * (a short answer with no options, marks or parts of its own).
+   */
+  statedRange: 0.5,
   /** The line matches the family template's own numbering pattern. */
   templateLead: 2,
   /** A bare number that is bold, boxed, alone on its line or hung a tab before its text: printed as a question number is. */

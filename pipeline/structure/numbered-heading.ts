@@ -57,9 +57,9 @@ function afterLead(text: string, lead: Lead): string {
 /**
  * The name a numbered line gives as a heading (`Физика` of `Часть 2 — Физика`), or null where the
  * line is not set as a heading: too long, naming nothing after its number, or in the body's type
- * (and not alone in a frame).
+ * (and not alone in a frame). `statesOwnRange`: the line states marks for a range from its lead's number.
  */
-export function numberedHeadingName(line: Line, text: string, lead: Lead | null, sizeRatio: number, optionLabels: number, beforeMarks: (text: string) => string = text => text, framed = false): string | null {
+export function numberedHeadingName(line: Line, text: string, lead: Lead | null, sizeRatio: number, optionLabels: number, beforeMarks: (text: string) => string = text => text, framed = false, statesOwnRange = false): string | null {
   if (!lead || optionLabels > 0) return null;
   // Punctuation (the dash after the number) tells nothing of the weight: a scan's thin dash is no bold word.
   const prose = line.spans.filter(s => !s.math && /[\p{L}\p{N}]/u.test(s.text));
@@ -70,7 +70,9 @@ export function numberedHeadingName(line: Line, text: string, lead: Lead | null,
   const allBold = words.length > 0 && (ocr ? boldThroughout(words) : words.every(isBold));
   // One set bold throughout may run on into what it states for its questions (`Sección 2 — Física  Las preguntas 1 a 4 valen 2 puntos cada una.`).
   if (text.trim().length > NUMBERED_HEADING_MAX_CHARS * (allBold ? BOLD_LONGER : 1)) return null;
-  const rest = beforeMarks(afterLead(text, lead)).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();
+  // A number that opens a statement of marks for a range (`物理 第1〜3题每小题5分。`) is the
+  // statement's, not the heading's: the name is what stands before the statement.
+  const rest = beforeMarks(statesOwnRange ? text : afterLead(text, lead)).replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim();
   if (!names(rest)) return null;
   if (!allBold && !framed && sizeRatio < NUMBERED_HEADING_SIZE && capitalsShare(rest) < NUMBERED_HEADING_CAPITALS) return null;
   const inner = (ocr ? OCR_SEPARATOR : INNER_SEPARATOR).exec(rest);

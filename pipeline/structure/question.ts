@@ -61,7 +61,7 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   // 25 + 5 × 6?`) asks for a short answer; a worked answer is asked for in parts, at length or in words.
   if (type === 'free' && t.infer) {
     for (const s of spans) s.part.type = asksForValue(own.slice(s.from, s.to)) ? 'short' : 'free';
-    if (parts.length ? parts[0].type === 'short' : asksForValue(own) || shortPrompt(own, skip, l => doc.pages[l.page - 1]?.columns?.[l.column] ?? { x0: 0, x1: Infinity })) type = 'short';
+    if (parts.length ? parts[0].type === 'short' : asksForValue(own) || shortPrompt(own, skip, columnsOf(doc))) type = 'short';
   }
   if (type === 'mcq' && d.typeHint === 'mcq-multi') type = 'mcq-multi';
   else if (d.typeHint === 'free') type = 'free';
@@ -90,6 +90,35 @@ export function buildQuestion(doc: PaperDocument, d: Draft): Question {
   };
 }
 
+const columnsOf = (doc: PaperDocument) => (l: Line): Column => doc.pages[l.page - 1]?.columns?.[l.column] ?? { x0: 0, x1: Infinity };
+
+/**
+ * The short answers of a paper read by its own conventions, decided over all its questions where
+ * buildQuestion sees one alone: a question with neither parts nor options whose prompt, one sentence
+ * wrapped over a few lines, holds a quantity (`В арифметической прогрессии a₁ = 9, разность` /
+ * `равна 3. Найдите a₅.`) asks for a short answer where the paper reads other questions short by
+ * their one-line prompts and marks this one no higher than those. A prompt marked higher asks for
+ * working (`Let g(x) = x⁵ − 10x. Find where g is increasing … [6 marks]` beside one-line `[1 mark]`
+ * questions), and so may one on a paper that shows no short answers, or states no marks to compare:
+ * there the one-line rule stands (HSC's `Find the global maximum and minimum values of …` is worked).
+ */
+export function typeByPaper(doc: PaperDocument, drafts: Draft[], questions: Question[]): Question[] {
+  const t = doc.template;
+  const marked = questions.filter(q => q.type === 'short' && !q.parts.length && !q.options.length).map(q => q.points).filter((p): p is number => p !== null);
+  if (!t.infer || !marked.length) return questions;
+  const most = Math.max(...marked);
+  return questions.map((q, k) => {
+    const d = drafts[k];
+    if (q.type !== 'free' || q.parts.length || q.options.length || d.typeHint === 'free' || (d.template ?? t) !== t) return q;
+    if (q.points === null || q.points > most) return q;
+    const own = d.lines.filter(l => !l.twin);
+    return shortPrompt(own, new Set(d.anchor), columnsOf(doc), FEW_PROMPT_LINES) ? { ...q, type: 'short' } : q;
+  });
+}
+
+/** …on a paper that shows short answers (typeByPaper), one sentence wrapped over at most this many lines (its own language's, a figure's letters left out). */
+const FEW_PROMPT_LINES = 3;
+
 /** A prompt of at most this many lines, with no parts, asks for a short answer (two already hold `Find where g is increasing and decreasing and find any local maxima or minima.`). */
 const SHORT_PROMPT_LINES = 1;
 /**
@@ -114,7 +143,7 @@ const FIGURE_LABEL_SIZE = 0.85;
  * A prompt that asks for a value: one line that holds a quantity (a digit or a formula) to work
  * with. `Explain why ice floats on water.` holds none and stays a worked answer.
  */
-function shortPrompt(lines: Line[], anchor: Set<Span>, columnOf: (l: Line) => Column): boolean {
+function shortPrompt(lines: Line[], anchor: Set<Span>, columnOf: (l: Line) => Column, wrappedLines = 0): boolean {
   // The question's number and a mark in brackets at a line's end (`[3 marks]`, `(2 P.)`, `(0–4)`)
   // are no part of the prompt: a lead set on its own line (`Задача 3 (0–4)`) adds no line to it.
   const own = lines.map(line => ({ line, spans: line.spans.filter(s => !anchor.has(s)) }))
@@ -139,7 +168,10 @@ function shortPrompt(lines: Line[], anchor: Set<Span>, columnOf: (l: Line) => Co
     return end <= WRAP_EMS * (l.size || 1);
   };
   const wrapped = inOne.length > 1 && ems <= SHORT_PROMPT_EMS && inOne.slice(0, -1).every(wraps);
-  return inOne.length > 0 && (inOne.length <= SHORT_PROMPT_LINES || wrapped) && prompt.some(l => l.spans.some(s => s.math) || /\p{Nd}/u.test(l.text));
+  // (Where the paper shows short answers, one sentence wrapped over a few lines, however long: a line
+  // ended short of the far edge is an item of its own, a part the reading did not take.)
+  const wrappedFew = inOne.length > 1 && inOne.length <= wrappedLines && inOne.slice(0, -1).every(wraps);
+  return inOne.length > 0 && (inOne.length <= SHORT_PROMPT_LINES || wrapped || wrappedFew) && prompt.some(l => l.spans.some(s => s.math) || /\p{Nd}/u.test(l.text));
 }
 
 /** Whether a prompt (a question's, or one part's lines) asks for a value rather than a worked answer: it ends in `=`, a blank to fill. */

@@ -20,6 +20,9 @@ const NUMBER = /^[\p{Nd}]+(?:[.,:/٫٬][\p{Nd}]+)*$/u;
 /** Brackets and the like a right-to-left run paints mirrored (Bidi_Mirrored pairs). */
 const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«', '‹': '›', '›': '‹', '（': '）', '）': '（', '【': '】', '】': '【', '≤': '≥', '≥': '≤' };
 
+/** A lone letter set as a label, in brackets or before a stop (`(A)`, `B)`, `c.`): no word. */
+const LABEL_LETTER = /(?<![\p{L}\p{N}])[(（]?\s*\p{L}\s*[)）.．](?![\p{L}\p{N}])/gu;
+
 /** Strong letters of each direction in a text. */
 export function strongLetters(text: string): { rtl: number; ltr: number } {
   let rtl = 0, ltr = 0;
@@ -152,7 +155,10 @@ function mirrored(s: Span): Span {
  * A left-to-right line with no right-to-left letters comes back as it was.
  */
 export function readingOrder(spans: Span[], fallback = false): { spans: Span[]; rtl: boolean } {
-  const letters = strongLetters(spans.map(s => s.text).join(''));
+  const text = spans.map(s => s.text).join('');
+  // On a right-to-left page, a line whose only letters are labels (`(A) 51`, painted `51 (A)`) is
+  // one of numbers and signs: its label's letter says nothing of its direction.
+  const letters = strongLetters(fallback ? text.replace(LABEL_LETTER, '') : text);
   // On a page that reads right to left, a line with right-to-left words in it is set in the page's
   // direction however much Latin it holds (`Question 2 لتكن f(x) = 2x + 5.`: a label and a formula
   // embedded in an Arabic sentence); only a line with none is a line of another language.

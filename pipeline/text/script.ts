@@ -31,3 +31,9 @@ export function scriptOfText(text: string): string {
   const marked = latin.filter(ch => /[\u1EA0-\u1EF9ơưđƠƯĐ]/u.test(ch)).length;
   return latin.length && marked >= latin.length * VIETNAMESE_SHARE ? 'Vietnamese' : 'Latin';
 }
+
+/** An Indic virama (Devanagari to Malayalam) and the space a PDF's text layer may put after it (`प्रश् न` for `प्रश्न`). */
+const VIRAMA_SPACE = /([\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D])\s+(?=\p{L})/gu;
+
+/** A text with the spaces a text layer puts after a virama left out: the word as printed. */
+export const closeViramaSpaces = (text: string) => text.replace(VIRAMA_SPACE, '$1');
