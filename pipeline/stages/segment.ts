@@ -16,15 +16,14 @@ import { allEnclosed } from '../text/enclosed.ts';
 import { carriedLabels, lineFeatures, type LineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside } from '../structure/reading-input.ts';
 import { decode, type Candidate, type DecodeSettings, type Reading } from '../structure/decode.ts';
-import { assemble, questionsOf, type LineRole } from '../structure/assemble.ts';
+import { assemble, headingPoints, questionsOf, type LineRole } from '../structure/assemble.ts';
 import type { Draft } from '../structure/question.ts';
 import { judge, readConventions } from '../structure/judge.ts';
 import { twinOrder } from '../structure/twin-columns.ts';
 import type { LabelStats } from '../structure/label-role.ts';
 import { labelGroups } from '../structure/label-groups.ts';
 import { learnOptionRows } from '../structure/option-rows.ts';
-import { applyRangeMarks, rangeMarks } from '../structure/range-marks.ts';
-import { markText } from '../structure/marks.ts';
+import { applyRangeMarks, rangeMarks, type HeadLine } from '../structure/range-marks.ts';
 import { headLines } from '../text/lines.ts';
 import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
 import { canOpen } from '../structure/sections.ts';
@@ -135,6 +134,8 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
   const features = lineFeatures(doc, bodySize, t);
   const aside = setAside(features, doc);
   const candidates = candidatesOf(doc, features, aside, bodySize);
+  // Lines above the pages' bodies, at their places among the body's lines (which a twin reading reorders).
+  const head = headLines(doc);
   const reading = decode(features, candidates, {
     opens: n => canOpen(t, n),
     stated: statedCount(doc.cover, t.re.count) !== null,
@@ -147,9 +148,9 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
     max: t.numbering.max,
     plainHeadingsSection: !!t.infer,
     bareNumbersFree: firstLook,
-    ranges: statedNumbers(features, doc),
+    ranges: statedNumbers(features, doc, head),
   });
-  return { features, aside, reading, candidates };
+  return { features, aside, reading, candidates, head };
 }
 
 /**
@@ -157,11 +158,12 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
  * that open no number (a heading, an instruction), and headings that state each question's marks,
  * up to the next heading.
  */
-function statedNumbers(features: LineFeatures[], doc: PaperDocument): DecodeSettings['ranges'] {
+function statedNumbers(features: LineFeatures[], doc: PaperDocument, head: readonly HeadLine[]): DecodeSettings['ranges'] {
   const t = doc.template;
-  const ranges = rangeMarks(features, features.map(f => (f.lead && f.heading === null ? 'question' : 'front')), doc, headLines(doc));
+  const ranges = rangeMarks(features, features.map(f => (f.lead && f.heading === null ? 'question' : 'front')), doc, head);
   const headed = features.flatMap((f, i) => (f.heading !== null || f.numberedHeading !== null ? [i] : []));
-  const each = t.re.sectionPoints ? headed.filter(i => t.re.sectionPoints!.test(markText(features[i].text))) : [];
+  // (Before any reading, any next line may open a question: a heading's statement is read on its own line.)
+  const each = headed.filter(i => headingPoints(features, i, t, () => true) !== null);
   return [...ranges, ...each.map(i => ({ from: 1, to: t.numbering.max, line: i, until: headed.find(k => k > i) ?? features.length }))];
 }
 
@@ -310,7 +312,7 @@ export function segmentStage(): Stage {
       }
       doc.questions = questionsOf(doc, drafts);
       // Marks stated once for a range of questions (a section's heading, a statement on the cover).
-      const ranges = rangeMarks(features, roles, doc, headLines(doc));
+      const ranges = rangeMarks(features, roles, doc, read.head);
       if (ranges.length) {
         const at = new Map(doc.questions.map(q => [q, doc.lines.indexOf(q.lines[0])]));
         const given = applyRangeMarks(doc.questions, ranges, at);

@@ -27,7 +27,7 @@ const openBrackets = (text: string) => (text.match(/[(（[【]/gu)?.length ?? 0)
  * the template's `points.sectionDefault`), read where its bracket closes on the next line too
  * (`(5 μονάδες η` / `καθεμία)`): the value, and how many lines the statement takes.
  */
-function headingPoints(features: LineFeatures[], i: number, t: Template, opensQuestion: (i: number) => boolean): { value: number; lines: 1 | 2 } | null {
+export function headingPoints(features: LineFeatures[], i: number, t: Template, opensQuestion: (i: number) => boolean): { value: number; lines: 1 | 2 } | null {
   const re = t.re.sectionPoints;
   if (!re) return null;
   const text = markText(features[i].text);
