@@ -140,6 +140,7 @@ const FRESH = [
   { seed: 20261206, count: 400, only: [24, 30, 38, 45, 63, 99, 104, 118, 138, 144, 172, 238] },
   { seed: 7, count: 40, only: [31, 32] },
   { seed: 20261207, count: 300, only: [21, 23, 85, 95, 178] },
+  { seed: 20261208, count: 300, only: [15, 28, 48, 109, 158, 204, 238, 251] },
 ];
 
 describe.skipIf(!haveChromium() || !haveShared())('papers of fresh seeds the reader once read wrong', () => {

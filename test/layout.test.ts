@@ -431,6 +431,19 @@ describe('layout of lines that read right to left', () => {
     const [lettered] = buildLines(painted(['51', '␣', '(', 'A', ')'], 100), 1, 0, true);
     expect(rawText(lettered.spans)).toBe('(A) 51');
     expect(rawText(buildLines(painted(['51', '␣', 'cm'], 100), 1, 0, true)[0].spans)).toBe('51 cm');
+    // Labels `a)` … `d)` under pictures in a row, each painted `(a` (its bracket takes the page's
+    // direction and stands mirrored at its left: fuzzer seed 20261208, paper 0158).
+    const labels = [span('(', 322, 100, 11), span('d', 325, 100, 11), span('(', 390, 100, 11), span('c', 394, 100, 11), span('(', 459, 100, 11), span('b', 462, 100, 11), span('(', 527, 100, 11), span('a', 531, 100, 11)];
+    expect(rawText(buildLines(labels, 1, 0, true)[0].spans)).toBe('a) b) c) d)');
+  });
+
+  it('closes the gaps OCR sets between Han or kana characters, and keeps a text layer\'s spaces as printed', () => {
+    // OCR's words of `一、选择题（每小题2分）` on a scan (seed 20261208, paper 0123): set apart by a third of an em.
+    const ocr = (text: string, x: number) => ({ ...span(text, x, 100, 10.5), font: 'ocr' });
+    expect(rawText([ocr('一、选', 60), ocr('择题〈每小', 80), ocr('题2分)', 115)])).toBe('一、选择题〈每小题2分)');
+    // A cell's gap (an em and more) stays a space; so does a printed space between two words.
+    expect(rawText([ocr('姓名', 60), ocr('班级', 110)])).toBe('姓名 班级');
+    expect(rawText([span('数学', 60, 100, 10.5), span('問1', 85, 100, 10.5)])).toBe('数学 問1');
   });
 
   it('reads a Latin line set out in cells on a right-to-left page from the right, each cell left to right', () => {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
-import type { Line, Span } from '../pipeline/document.ts';
+import type { Column, Line, Span } from '../pipeline/document.ts';
 import { findPoints } from '../pipeline/stages/segment.ts';
 import { analyse, templates } from './analyse.ts';
 import fs from 'node:fs';
@@ -82,10 +82,23 @@ function features(rows: { text: string; heading?: LineFeatures['heading']; label
     };
   });
 }
+/** A column far wider than the test's lines (none of them runs on into the next). */
+const wide = () => ({ x0: 70, x1: 560 }) as Column;
 const candidates = (fs: LineFeatures[]): Candidate[] => fs.filter(f => f.lead).map(f => ({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }));
 const settings = { opens: (n: number) => n === 1, stated: false, maxJump: 1, restartStops: false, paperCarries: true, max: 200, plainHeadingsSection: true };
 
 describe('decoder', () => {
+  it('reads a last subject whose first question carries nothing, not its run as the question before it going on', () => {
+    // A third subject under its heading (seed 20261208, paper 0251): its 1 a short answer, its 2
+    // with options. Taken into the second subject's last question, its options would be that one's.
+    const fs = features([
+      { text: 'Physics', heading: 'plain' }, { text: '1. Find x.' }, { text: '(A) 1 (B) 2', options: [0, 1] }, { text: '2. Find y.' }, { text: '(A) 3 (B) 4', options: [0, 1] }, { text: '3. Find z.' },
+      { text: 'Chemistry', heading: 'plain' }, { text: '1. Evaluate log 64.' }, { text: '2. Solve 8x = 16.' }, { text: '(A) 2 (B) 17', options: [0, 1] }, { text: '3. Solve 5x = 10.' },
+    ]);
+    const reading = decode(fs, candidates(fs), { ...settings, paperCarries: true });
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@1', '2@3', '3@5', '1@7', '2@8', '3@10']);
+  });
+
   it('reads `Question 1 (continued)` atop the next page as the question going on, not a section starting over at 1', () => {
     const fs = features([
       { text: 'Question 1 (3 marks)', marks: true }, { text: '(a) Find the value of x.', part: true }, { text: 'NOT TO SCALE', heading: 'plain' },
@@ -593,6 +606,17 @@ describe('structural verdict', () => {
     expect(leadsUnread(reading, fs.filter(f => f.index !== 2).map((f, index) => ({ ...f, index })), roles)).toEqual([]);
   });
 
+  it('names a run by a heading set over two lines as one heading, not by the line it runs on into', () => {
+    // The first line runs to its column's far edge (x1 400): the heading goes on below it.
+    const fs = features([
+      { text: '第1部 — 数学 問1から問4は各4.5点。 問5か', heading: 'plain' }, { text: 'ら問6は各1.5点。', heading: 'plain' }, { text: 'Question 1 袋の中に', bold: true },
+    ]);
+    const narrow = () => ({ x0: 70, x1: 400 }) as Column;
+    expect(prominentHeading(fs.slice(0, 2), null, narrow)).toBe('第1部 — 数学 問1から問4は各4.5点。 問5から問6は各1.5点。');
+    // Two headings of a wide column, the first ending well short of its edge, are two: the nearer names the run.
+    expect(prominentHeading(fs.slice(0, 2), null, wide)).toBe('ら問6は各1.5点。');
+  });
+
   it('names a run by the heading nearest above it, not by the paper\'s title that a page in three columns reads between them', () => {
     const fs = features([
       { text: 'Математика', heading: 'plain' }, { text: 'Задача 1', bold: true }, { text: 'Итоговый тест по алгебре', heading: 'plain' },
@@ -600,10 +624,10 @@ describe('structural verdict', () => {
     ]).map(f => (f.text.startsWith('Итоговый') ? { ...f, sizeRatio: 1.45 } : f));
     const title = paperTitle(fs);
     expect(title?.text).toBe('Итоговый тест по алгебре');
-    expect(prominentHeading(fs.slice(2, 4), title)).toBe('Физика');
+    expect(prominentHeading(fs.slice(2, 4), title, wide)).toBe('Физика');
     // Where the title is the only heading before a run, it still names it; with no title, the largest heading does.
-    expect(prominentHeading(fs.slice(2, 3), title)).toBe('Итоговый тест по алгебре');
-    expect(prominentHeading(fs.slice(2, 4), null)).toBe('Итоговый тест по алгебре');
+    expect(prominentHeading(fs.slice(2, 3), title, wide)).toBe('Итоговый тест по алгебре');
+    expect(prominentHeading(fs.slice(2, 4), null, wide)).toBe('Итоговый тест по алгебре');
     // A heading no larger than the others by a title's margin is no title.
     expect(paperTitle(fs.map(f => ({ ...f, sizeRatio: 1 })))).toBeNull();
   });
@@ -898,6 +922,11 @@ describe('marks stated for many questions at once', () => {
     ])).toEqual([[1, 2, 3], [3, 5, 4]]);
     // `第27〜34题每小题4.75分` (0063): U+301C, as Japanese and Chinese word processors set a range.
     expect(read([{ text: '5. 第27〜34题每小题4.75分。' }])).toEqual([[27, 34, 4.75]]);
+    // A Japanese heading broken inside a word, no space at the break (seed 20261208, paper 0204).
+    expect(read([
+      { text: '第1部 — 数学 問1から問4は各4.5点。 問5か', role: 'front' },
+      { text: 'ら問6は各1.5点。', role: 'front' },
+    ])).toEqual([[1, 4, 4.5], [5, 6, 1.5]]);
   });
 
   it('reads Devanagari whose text layer split a conjunct after its virama (`प्रत् येक`)', () => {
@@ -958,6 +987,12 @@ describe('marks printed by a question or its parts', () => {
     expect(shapes.map(s => [s.open, s.range, s.word])).toEqual([['[', false, '点'], ['(', true, '']]);
     const re = new RegExp(marksPattern(shapes)!, 'u');
     expect(re.exec('(0–3) 縦 15 cm')?.[2]).toBe('3');
+    // A range from 0 read backwards, as a right-to-left line after a Latin label gives it (`(a) (3–0) احسب`):
+    // learned as the same shape, its value the number that is not 0 (seed 20261208, paper 0048).
+    const backwards = learnMarks([block(line('(a) (3–0) احسب f(2).'), line('(b) (4–0) حل المعادلة')), block(line('(a) (2–0) أوجد'))]);
+    expect(backwards.map(s => [s.open, s.range, s.word])).toEqual([['(', true, '']]);
+    expect(markValue(new RegExp(marksPattern(backwards)!, 'u').exec('(b) (4–0) حل')!)).toBe(4);
+    expect(markValue(new RegExp(marksPattern(backwards)!, 'u').exec('(b) (0–4) حل')!)).toBe(4);
     // A letter with case is a formula's variable: (2x), not a unit.
     expect(learnMarks([block(line('Solve (2x) = 4 (2x)'), line('then (3x)'))])).toEqual([]);
   });

@@ -20,6 +20,7 @@ import { holdsLegacyText, isLegacy, legacyEvidence, legacyFonts } from '../pipel
 import { openPdf, pageGraphics, pageSpans } from '../pipeline/providers/pdf.ts';
 import { markedSequences, pageActualText } from '../pipeline/providers/actual-text.ts';
 import { unshapeArabic } from '../pipeline/text/presentation-forms.ts';
+import { splitAcrossLines } from '../pipeline/text/run-lines.ts';
 import { lineText } from '../pipeline/text/line-text.ts';
 import { printHtml, printingPage } from '../fixtures/chromium.ts';
 import { haveChromium } from './review-browser.ts';
@@ -111,6 +112,30 @@ describe('text-layer', () => {
   });
 });
 
+describe('runs pdf.js joins across two lines', () => {
+  type Box = [number, number, number, number];
+  const glyph = (text: string, x: number, w: number, baseline: number, size = 10.5) => ({ text, bbox: [x, baseline - size * 0.85, x + w, baseline + size * 0.2] as Box, baseline, size, font: 'Deva-Bold' });
+  const run = (text: string, x: number, w: number, baseline: number, size = 10.5) => ({ ...glyph(text, x, w, baseline, size), font: 'Deva-Bold' });
+
+  it('cuts a heading\'s run that took the next line\'s first word, and sets the word where it was painted', () => {
+    // Seed 20261208, paper 0015: the heading `… प्रश्न` and the next line's `प्रश्न 1`; pdf.js gives
+    // `नप्रश्` at the heading's end, 6 points wide, and the next line starts at `न 1`.
+    const glyphs = [glyph('प्र', 101, 6, 56), glyph('श्', 107, 5, 56), glyph('न', 112, 5, 56), glyph('प्र', 45, 6, 84), glyph('श्', 51, 5, 84), glyph('न', 56, 5, 84), glyph('1', 64, 6, 84)];
+    const runs = [run('प्रश्', 101, 11, 56), run('नप्रश्', 112, 6, 56), run('न 1', 56, 14, 84)];
+    const out = splitAcrossLines(runs, glyphs);
+    expect(out.map(r => [r.text, Math.round(r.bbox[0]), r.baseline])).toEqual([['प्रश्', 101, 56], ['न', 112, 56], ['प्रश्', 45, 84], ['न 1', 56, 84]]);
+  });
+
+  it('leaves a run whose glyphs all stand under it, a superscript off its baseline, and a run pdf.js gives no width', () => {
+    const glyphs = [glyph('A', 100, 6, 100), glyph('B', 106, 6, 100), glyph('2', 113, 4, 96, 7), glyph('C', 60, 6, 130)];
+    expect(splitAcrossLines([run('AB', 100, 12, 100), run('C', 60, 6, 130)], glyphs).map(r => r.text)).toEqual(['AB', 'C']);
+    // `AB²` measured without its raised `2`: the `2` stands on its own line, not the next.
+    expect(splitAcrossLines([run('AB2', 100, 12, 100), run('C', 60, 6, 130)], glyphs).map(r => r.text)).toEqual(['AB2', 'C']);
+    // `ABC` with no width (a figure's label): nothing says which of its glyphs stand elsewhere.
+    expect(splitAcrossLines([run('ABC', 100, 0, 100)], glyphs).map(r => r.text)).toEqual(['ABC']);
+  });
+});
+
 describe('page furniture over the whole paper', () => {
   type Box = [number, number, number, number];
   /** A run of text at x, its baseline at y (10 pt unless said). */
@@ -139,6 +164,11 @@ describe('page furniture over the whole paper', () => {
     expect(setAside(pages)).toEqual(Array(4).fill([]));
     // An options row at the foot of a column on two pages is no footer.
     expect(setAside(paper(3, p => [...body(p), ...(p < 3 ? [run(p, '① 1 ② 2 ③ 3 ④ 4', 60, 700)] : [])]))).toEqual([[], [], []]);
+    // A subject to a page, each opening with `ข้อ 01` at one place under its own heading (seed
+    // 20261208, paper 0109): the label repeats, but what stands above it does not; no running head.
+    expect(setAside(paper(3, p => [run(p, ['คณิตศาสตร์', 'ฟิสิกส์', 'เคมี'][p - 1], 60, 70, 10.5), run(p, 'ข้อ 01', 60, 85, 10.5), ...body(p)]))).toEqual([[], [], []]);
+    // …where a running head stands above it, repeated as it is, it is the head's second line.
+    expect(setAside(paper(3, p => [run(p, 'Riverside High School', 60, 70, 10.5), run(p, 'Algebra 2 — Unit test', 60, 85, 10.5), ...body(p)]))).toEqual(Array(3).fill(['Riverside High School', 'Algebra 2 — Unit test']));
   });
 
   it('reads a browser\'s header and footer on a paper of one page, and a word processor\'s by its footer', () => {

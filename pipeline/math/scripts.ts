@@ -44,6 +44,10 @@ const ARROW_NOTE_RISE = 0.4;
 const BRACKET_OVERLAP = 0.5;
 /** A gap wider than this many ems between two runs is a space. */
 const SPACE_GAP = 0.2;
+/** …between two characters of Han or kana, a gap of this many ems: where a line sets cells apart (`姓名    班级`). */
+const UNSPACED_GAP = 1;
+const UNSPACED_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF01-\uFF0F\uFF1A-\uFF20]$/u;
+const UNSPACED_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF01-\uFF0F\uFF1A-\uFF20]/u;
 const SCRIPT_TEXT = /^[0-9A-Za-z+\-−–()·.]{1,4}$/;
 /** The Latin token a script hangs from, at the end of its run. */
 const BASE_TAIL = /[A-Za-z0-9()\]]+$/;
@@ -409,7 +413,12 @@ export function plainText(spans: Span[]): string {
   let out = '';
   const gaps = readingGaps(spans);
   spans.forEach((s, k) => {
-    if (k > 0 && gaps[k] > Math.min(s.size, spans[k - 1].size) * SPACE_GAP && !out.endsWith(' ')) out += ' ';
+    // Read by OCR, between two characters of a script written without spaces (Han, kana), a gap is
+    // a space only where it is a cell's (an em or more): OCR sets `每小 题`, `一 个 长方形` apart
+    // where the print sets them close. (A text layer's gaps are as printed: `数学 問1` keeps its space.)
+    const closed = k > 0 && s.font.startsWith('ocr') && spans[k - 1].font.startsWith('ocr') && UNSPACED_END.test(out) && UNSPACED_START.test(s.text);
+    const gap = Math.min(s.size, spans[k - 1]?.size ?? s.size) * (closed ? UNSPACED_GAP : SPACE_GAP);
+    if (k > 0 && gaps[k] > gap && !out.endsWith(' ')) out += ' ';
     out += s.text;
   });
   return out.replace(/\s+/g, ' ').trim();

@@ -25,7 +25,7 @@ import { parseCsv } from '../text/csv.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import { buildLines } from '../text/lines.ts';
-import { pageReadsRtl } from '../text/direction.ts';
+import { pageReadsRtl, strongLetters } from '../text/direction.ts';
 import { decodeSpan } from '../text/font-decode.ts';
 import { withGapsClosed } from '../text/ocr-gaps.ts';
 
@@ -319,6 +319,7 @@ function fromTablePages(pages: TableKeyPage[], t: Template, doc: PaperDocument, 
 /** The key's text, line by line from every page: plain characters, text with formulas, and its tokens where they stand; empty without a text layer. */
 async function keyLines(pdf: PdfDocument, t: Template): Promise<(KeyLine & { line: KeyTextLine })[]> {
   const out: (KeyLine & { line: KeyTextLine })[] = [];
+  let rtl = false;
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     // Operators first, as the text layer reads them; text no glyph of which is painted (an older
@@ -328,8 +329,11 @@ async function keyLines(pdf: PdfDocument, t: Template): Promise<(KeyLine & { lin
       const d = decodeSpan(r, t);
       return { page: n, text: d.text, bbox: r.bbox, baseline: r.baseline, size: r.size, font: r.font, math: d.math };
     }).filter(s => s.text.trim());
-    // A key set right to left (an Arabic table: `#` at the right, the answer left of it) reads its rows from the right.
-    out.push(...buildLines(spans, n, 0, pageReadsRtl(spans)).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: { page: n, tokens: tokensOfSpans(l.spans) } })));
+    // A key set right to left (an Arabic table: `#` at the right, the answer left of it) reads its rows
+    // from the right; a page of its numbers alone (the table going on) is set as the page before it.
+    const letters = spans.reduce((a, s) => { const l = strongLetters(s.text); return a + l.rtl + l.ltr; }, 0);
+    if (letters) rtl = pageReadsRtl(spans);
+    out.push(...buildLines(spans, n, 0, rtl).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: { page: n, tokens: tokensOfSpans(l.spans) } })));
   }
   return out;
 }

@@ -154,13 +154,15 @@ function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
 }
 
 /**
- * What the paper states marks for, before any reading (decode.ts `ranges`): ranges stated on lines
- * that open no number (a heading, an instruction), and headings that state each question's marks,
+ * What the paper states marks for, before any reading (decode.ts `ranges`): ranges stated on any
+ * line (a heading, an instruction, numbered or not), and headings that state each question's marks,
  * up to the next heading.
  */
 function statedNumbers(features: LineFeatures[], doc: PaperDocument, head: readonly HeadLine[]): DecodeSettings['ranges'] {
   const t = doc.template;
-  const ranges = rangeMarks(features, features.map(f => (f.lead && f.heading === null ? 'question' : 'front')), doc, head);
+  // Every line may state marks for a range, one with a number of its own too: an item of a numbered
+  // instruction list (`5. الأسئلة من 3 إلى 9 لكل منها 3 درجات.`) is where a paper states them.
+  const ranges = rangeMarks(features, features.map(() => 'front'), doc, head);
   const headed = features.flatMap((f, i) => (f.heading !== null || f.numberedHeading !== null ? [i] : []));
   // (Before any reading, any next line may open a question: a heading's statement is read on its own line.)
   const each = headed.filter(i => headingPoints(features, i, t, () => true) !== null);

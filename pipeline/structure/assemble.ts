@@ -2,7 +2,7 @@
 // to it until the next, and headings on the way set what questions under them share (their type,
 // their section's points, a marking scheme). Lines the reading sets aside (instructions, a front
 // block before a new section, what follows the end of the questions) belong to no question.
-import type { Line, PaperDocument, Span } from '../document.ts';
+import type { Column, Line, PaperDocument, Span } from '../document.ts';
 import type { QuestionType } from '../template.ts';
 import type { LineFeatures } from './candidates.ts';
 import type { Reading } from './decode.ts';
@@ -15,6 +15,8 @@ import { sectionRanges } from './sections.ts';
 import { matchAnchor } from './anchors.ts';
 import { marginMark } from './ocr-numbering.ts';
 import type { AsideKind } from './reading-input.ts';
+import { joinWrapped } from '../text/script.ts';
+import { lineWraps } from '../text/direction.ts';
 
 /** A heading set below this share of the size of its group's heading is inside the group, not a new one. */
 const INNER_HEADING = 0.95;
@@ -55,7 +57,7 @@ const FRONT_HEADING_SIZE = 1.3;
  * the flow) come first; where the reading starts its numbering over without one, the new run is
  * named by the label before its numbers (`A`, `B`) or by the most prominent heading before it.
  */
-function runLabels(features: LineFeatures[], reading: Reading, t: Template): (string | null)[] {
+function runLabels(features: LineFeatures[], reading: Reading, t: Template, columnOf: (l: Line) => Column): (string | null)[] {
   const anchors = reading.anchors;
   const restarts = anchors.map((a, k) => k > 0 && a.number <= anchors[k - 1].number);
   if (!restarts.some(Boolean) && !anchors.some(a => a.candidate.major !== null && /\D/.test(a.candidate.major))) return anchors.map(() => null);
@@ -66,7 +68,7 @@ function runLabels(features: LineFeatures[], reading: Reading, t: Template): (st
     if (k === 0 || restarts[k] || (a.candidate.major !== anchors[k - 1].candidate.major)) {
       const from = k === 0 ? 0 : anchors[k - 1].candidate.f.index + 1;
       const gap = features.slice(from, a.candidate.f.index);
-      const heading = numberedHeading(gap) ?? prominentHeading(gap, title);
+      const heading = numberedHeading(gap, columnOf) ?? prominentHeading(gap, title, columnOf);
       current = a.candidate.major !== null && /\D/.test(a.candidate.major) ? a.candidate.major : (heading && (beforeMarks(heading, t) || heading)) ?? `part ${labels.filter((l, i) => i === 0 || l !== labels[i - 1]).length + 1}`;
     }
     labels.push(current);
@@ -101,23 +103,50 @@ function distinguishing(labels: (string | null)[]): (string | null)[] {
  * The name a numbered heading gives (`Физика` of `Часть 2 — Физика`), the last among lines: a run
  * that starts over under such a heading is that section (the title above it names the paper).
  */
-function numberedHeading(features: LineFeatures[]): string | null {
-  for (let k = features.length - 1; k >= 0; k--) if (features[k].numberedHeading !== null) return features[k].numberedHeading;
+function numberedHeading(features: LineFeatures[], columnOf: (l: Line) => Column): string | null {
+  for (let k = features.length - 1; k >= 0; k--) {
+    if (features[k].numberedHeading === null) continue;
+    // A line the one above runs on into is no heading of its own (`第1部 — 数学 問1から問4は各4.5点。 問5か`
+    // / `ら問6は各1.5点。`: the second's `問6` is the range's): the heading is the line it continues.
+    let h = k;
+    while (h > 0 && continues(features[h - 1], features[h], columnOf)) h--;
+    const named = features.slice(h, k + 1).find(f => f.numberedHeading !== null);
+    return named!.numberedHeading;
+  }
   return null;
+}
+
+/** Whether `next` is the line `prev` runs on into: the next line of its column, set alike, `prev` ending at the far edge. */
+function continues(prev: LineFeatures, next: LineFeatures, columnOf: (l: Line) => Column): boolean {
+  return next.index === prev.index + 1 && prev.line.page === next.line.page && prev.line.column === next.line.column
+    && Math.abs(prev.sizeRatio - next.sizeRatio) < HEADING_SIZE_ALIKE && lineWraps(prev.line, columnOf(prev.line), prev.line.spans[0]?.size ?? 0);
 }
 
 /**
  * The largest heading among lines, the last of equals (the one nearest what it heads). The paper's
  * title names the paper, not a run: where a page set in three columns has it in its middle column
- * (`Итоговый тест по алгебре` over `Физика`), the heading under it names the run.
+ * (`Итоговый тест по алгебре` over `Физика`), the heading under it names the run. A heading set over
+ * two lines (its first running on into the next: `continues`) is one heading: `第1部 — 数学 問1から問4は各4.5点。 問5か`
+ * / `ら問6は各1.5点。` is named by its first line's words, not by its last line.
  */
-export function prominentHeading(features: LineFeatures[], title: LineFeatures | null): string | null {
-  let best: LineFeatures | null = null;
+export function prominentHeading(features: LineFeatures[], title: LineFeatures | null, columnOf: (l: Line) => Column): string | null {
   const headings = features.filter(f => f.heading === 'plain' || f.heading === 'section');
   const named = headings.some(f => f !== title) ? headings.filter(f => f !== title) : headings;
-  for (const f of named) if (!best || f.sizeRatio >= best.sizeRatio) best = f;
-  return best ? best.text.trim() : null;
+  const groups: { size: number; text: string; last: LineFeatures }[] = [];
+  for (const f of named) {
+    const g = groups[groups.length - 1];
+    if (g && continues(g.last, f, columnOf)) {
+      g.text = joinWrapped(g.text, f.text.trim());
+      g.last = f;
+    } else groups.push({ size: f.sizeRatio, text: f.text.trim(), last: f });
+  }
+  let best: (typeof groups)[number] | null = null;
+  for (const g of groups) if (!best || g.size >= best.size) best = g;
+  return best ? best.text : null;
 }
+
+/** Two lines of one heading are set this close in size (a share of the body's). */
+const HEADING_SIZE_ALIKE = 0.05;
 
 /** A title is set this much larger than every other heading of the paper. */
 const TITLE_SIZE = 1.2;
@@ -143,7 +172,7 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
       : matchAnchor(line, page.columns[line.column], bodySize, t, true)?.spans ?? marginMark(line, page.columns[line.column], bodySize, t) ?? (lead ? splitLead(line, lead) : [line.spans[0]]);
   };
   // A family template names its sections; a paper read by its own conventions is named by its headings.
-  const labels = t.infer ? runLabels(features, reading, t) : reading.anchors.map(() => null);
+  const labels = t.infer ? runLabels(features, reading, t, l => doc.pages[l.page - 1].columns[l.column]) : reading.anchors.map(() => null);
   // Where a new run of numbering starts (a restart), what stands before it from its most prominent
   // heading on is that section's front matter, not the last question's text.
   const frontFrom = new Set<number>();

@@ -327,6 +327,21 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     return marked || s.restartStops ? -REWARD.endExplained : PENALTY.endPlain;
   };
 
+  // The last question's block taking in a run the paper starts again under a heading (numbered from
+  // its opening, in the run's style, at the edge), whose blocks carry what questions carry (a third
+  // subject's questions under `Hóa học`): the numbering started over there, and ending there costs
+  // what ending at a restart costs (endPlain); its questions' options are not the last question's.
+  // A list that carries nothing (instructions or notes at the back) is no run taken in.
+  const swallows = candidates.map((a, i) => {
+    for (let j = i + 1; j < C; j++) {
+      const b = candidates[j];
+      if (b.style !== a.style || b.major !== a.major || b.read === null || !(s.opens(b.read) || b.read === 1) || !b.f.atEdge) continue;
+      if (repeats[j] || b.f.keyLike || headings.count(line(i) + 1, line(j)) === 0) continue;
+      if (carries(j, L)) return PENALTY.endPlain;
+    }
+    return 0;
+  });
+
   /** The lattice run forward, leaving out candidate `banned` (-1: none). */
   function forward(banned: number) {
     const best: Float64Array[][] = numbersOf.map(ns => Array.from({ length: RUNS }, () => new Float64Array(ns.length).fill(-Infinity)));
@@ -373,7 +388,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
         for (let r = 0; r < RUNS; r++) {
           const prev = best[i][r][k];
           if (prev === -Infinity) continue;
-          const plain = prev + worth(i, L, r === 1) - (skipBefore[C] - skipBefore[i + 1]) - leftBehind(i, n, L);
+          const plain = prev + worth(i, L, r === 1) - (skipBefore[C] - skipBefore[i + 1]) - leftBehind(i, n, L) - swallows[i];
           if (plain > score) { score = plain; last = { c: i, k, run: r }; end = null; endAt = -1; }
           for (let j = i + 1; j < C; j++) {
             const cost = endCost(i, n, j);

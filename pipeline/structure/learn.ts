@@ -139,7 +139,11 @@ const markBlockText = (b: Block) => b.lines.map(l => rawText(l.spans.filter(s =>
  * `(0--3)`; or lost: a font whose dash glyph maps to a space in the text layer gives `(0 4)`),
  * perhaps with a word after it.
  */
-const MARK_TOKEN = /([(（\[【])\s*(0\s*[\p{Pd}~～]{1,2}\s*|0\s+(?=\d))?(\d{1,3}(?:[.,]\d{1,2})?)\s*((?:[\p{L}\p{M}]+\.?)(?:\s[\p{L}\p{M}]+\.?)?)?\s*([)）\]】])/gu;
+/**
+ * A mark in brackets: the bracket, a range's `0–` (or its `–0` after the value: a range `(0–3)` in a
+ * line set right to left after a Latin label reads `(3–0)` in spans' order), the value, a word.
+ */
+const MARK_TOKEN = /([(（\[【])\s*(0\s*[\p{Pd}~～]{1,2}\s*|0\s+(?=\d))?(\d{1,3}(?:[.,]\d{1,2})?)(\s*[\p{Pd}~～]{1,2}\s*0(?![\d.,]))?\s*((?:[\p{L}\p{M}]+\.?)(?:\s[\p{L}\p{M}]+\.?)?)?\s*([)）\]】])/gu;
 /** A mark stands at the end of its line (or right after a part's label): this share of a shape's uses at least. */
 const MARK_PLACE = 0.6;
 /** A shape recurs at least this many times to be the paper's way of printing marks. */
@@ -162,21 +166,22 @@ export function learnMarks(blocks: Block[]): MarkShape[] {
       for (const m of text.matchAll(MARK_TOKEN)) {
         const value = Number(m[3].replace(',', '.'));
         if (!(value <= MARK_MAX)) continue;
-        const word = m[4] ?? '';
+        const word = m[5] ?? '';
+        const range = !!(m[2] || m[4]);
         // `(2x)`: a formula; a unit written in one letter has no case (`[3 点]`, `(5分)`, `[4점]`).
         if ([...word].length === 1 && /[\p{Lu}\p{Ll}]/u.test(word)) continue;
         const open = m[1] === '[' || m[1] === '【' ? '[' : '(';
         // A bare `(2)` right after a letter, a digit or a formula is its argument (`f(2)`), not a mark.
-        if (open === '(' && !word && !m[2] && /[\p{L}\p{N}\uFFFC]$/u.test(text.slice(0, m.index!))) continue;
-        const key = `${open}|${!!m[2]}|${word.toLocaleLowerCase()}`;
+        if (open === '(' && !word && !range && /[\p{L}\p{N}\uFFFC]$/u.test(text.slice(0, m.index!))) continue;
+        const key = `${open}|${range}|${word.toLocaleLowerCase()}`;
         const end = m.index! + m[0].length;
         const atEnd = /^[\s.,;:：。]*$/u.test(text.slice(end));
         const atHead = m.index! <= 12;
-        if (!shapes.has(key)) shapes.set(key, { open, range: !!m[2], word, uses: 0, placed: 0 });
+        if (!shapes.has(key)) shapes.set(key, { open, range, word, uses: 0, placed: 0 });
         const s = shapes.get(key)!;
         s.uses++;
         // A bare `(3)` is a mark only at the line's end: at its head it is a label (`(1) 8`, a part's `(2)`).
-        const bare = open === '(' && !word && !m[2];
+        const bare = open === '(' && !word && !range;
         if (atEnd || (atHead && !bare)) s.placed++;
       }
     }
@@ -194,6 +199,9 @@ export function marksPattern(shapes: MarkShape[]): string | null {
     const word = s.word ? `\\s*${escapeRegExp(s.word)}` : '';
     // A bare `(n)` only at the end of its line.
     const tail = !s.word && s.open === '(' && !s.range ? '(?=[\\s.,;:]*$)' : '';
-    return `${open}\\s*${s.range ? '0(?:\\s*[\\p{Pd}~～]{1,2}|\\s)\\s*' : ''}(\\d{1,3}(?:[.,]\\d{1,2})?)${word}\\s*${close}${tail}`;
+    const value = '(\\d{1,3}(?:[.,]\\d{1,2})?)';
+    // A range from 0, in either order (MARK_TOKEN).
+    const body = s.range ? `(?:0(?:\\s*[\\p{Pd}~～]{1,2}|\\s)\\s*${value}|${value}\\s*[\\p{Pd}~～]{1,2}\\s*0(?![\\d.,]))` : value;
+    return `${open}\\s*${body}${word}\\s*${close}${tail}`;
   }).join('|');
 }

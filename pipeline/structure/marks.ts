@@ -31,10 +31,10 @@ const THAI_SPACE = /(\p{Script=Thai})\s+(?=\p{Script=Thai})/gu;
 const STROKE_ONE = /([(（[［]\s*)[।|](?=\s*\p{L})/gu;
 
 /**
- * An angle bracket opening a mark that a round one closes (`《2分)`, `〈4分)`): OCR's reading of a
- * full-width `（`, whose curve it takes for an angle. No script opens a mark so.
+ * An angle bracket opening a mark that a round one closes (`《2分)`, `〈4分)`, a heading's `〈每小题2分)`):
+ * OCR's reading of a full-width `（`, whose curve it takes for an angle. No script opens a mark so.
  */
-const ANGLE_OPEN = /[《〈<](?=\s*\d{1,3}(?:[.,]\d{1,2})?\s*[^\s()（）\[\]《》〈〉<>]{0,6}\s*[)）])/gu;
+const ANGLE_OPEN = /[《〈<](?=\s*\d{1,3}(?:[.,]\d{1,2})?\s*[^\s()（）\[\]《》〈〉<>]{0,6}\s*[)）])|[《〈](?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}\d{1,3}(?:[.,]\d{1,2})?\s*[^\s()（）\[\]《》〈〉<>]{0,6}\s*[)）])/gu;
 
 /**
  * A number between brackets that face away from it (`]3.5[`, `)2(`): a mark on a right-to-left line

@@ -4,6 +4,7 @@ import { questionId } from '../ids.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { rawText } from '../text/line-text.ts';
 import { scriptOfText } from '../text/script.ts';
+import { lineWraps } from '../text/direction.ts';
 import { findPoints, patternPoints } from './marks.ts';
 import { optionsOf } from './options.ts';
 import type { RowConvention } from './option-rows.ts';
@@ -131,8 +132,6 @@ const SHORT_PROMPT_LINES = 1;
 const SHORT_PROMPT_EMS = 32;
 /** A line in another script is a translation where it holds at least this many words of two letters or more, one of four (`Evaluate log₂ 128.`; not `sh b) Cc) d)`, OCR's reading of picture labels). */
 const TRANSLATION_WORDS = 2;
-/** A line wraps where it ends less than this many ems (of its type) short of its column's far edge: the next word did not fit. */
-const WRAP_EMS = 6;
 
 /** A line of at most this many characters… */
 const FIGURE_LABEL_CHARS = 3;
@@ -162,11 +161,7 @@ function shortPrompt(lines: Line[], anchor: Set<Span>, columnOf: (l: Line) => Co
   const inOne = prompt.filter(l => first === null || script(l.text) === null || !translates(l.text));
   // One line, or a sentence wrapped in a narrow column (see SHORT_PROMPT_EMS).
   const ems = inOne.reduce((n, l) => n + l.spans.reduce((w, s) => w + (s.bbox[2] - s.bbox[0]) / (s.size || 1), 0), 0);
-  const wraps = (l: typeof inOne[number]) => {
-    const column = columnOf(l.line);
-    const end = l.line.rtl ? l.line.bbox[0] - column.x0 : column.x1 - l.line.bbox[2];
-    return end <= WRAP_EMS * (l.size || 1);
-  };
+  const wraps = (l: typeof inOne[number]) => lineWraps(l.line, columnOf(l.line), l.size);
   const wrapped = inOne.length > 1 && ems <= SHORT_PROMPT_EMS && inOne.slice(0, -1).every(wraps);
   // (Where the paper shows short answers, one sentence wrapped over a few lines, however long: a line
   // ended short of the far edge is an item of its own, a part the reading did not take.)

@@ -8,6 +8,7 @@
 import type { PaperDocument, Question } from '../document.ts';
 import type { LineFeatures } from './candidates.ts';
 import type { LineRole } from './assemble.ts';
+import { joinWrapped } from '../text/script.ts';
 import { markText, markValue } from './marks.ts';
 
 /** How many lines around a range a section's total may stand on (`10 marks` above `Attempt Questions 1–10`). */
@@ -28,8 +29,8 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
   const outside = (i: number) => roles[i] !== 'question' || features[i].heading !== null;
   // Lines in reading order, each at its place among the body's (a head line just before its page's first).
   const lines = [
-    ...head.map(h => ({ text: markText(h.text), at: h.before - 0.5, body: -1 })),
-    ...features.flatMap((f, i) => (outside(i) ? [{ text: markText(f.text), at: i, body: i }] : [])),
+    ...head.map(h => ({ text: markText(h.text).trim(), at: h.before - 0.5, body: -1 })),
+    ...features.flatMap((f, i) => (outside(i) ? [{ text: markText(f.text).trim(), at: i, body: i }] : [])),
   ].sort((a, b) => a.at - b.at);
   const runsOn = (k: number) => !!lines[k + 1] && (lines[k].body < 0 ? lines[k + 1].body < 0 : lines[k + 1].body === lines[k].body + 1);
   // A range set over two lines of a block (`… الأسئلة من 3` / `إلى 5 لكل منها 3 درجات.`) is read on
@@ -37,12 +38,13 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
   lines.forEach((l, k) => {
     if (!runsOn(k)) return;
     const next = lines[k + 1];
-    const joined = `${l.text} ${next.text}`;
-    const across = statementsOf(joined).find(r => r.at < l.text.length && r.end > l.text.length);
+    const joined = joinWrapped(l.text, next.text);
+    // Where next's text starts in the joined one (after a space, or none in an unspaced script).
+    const nextAt = joined.length - next.text.length;
+    const across = statementsOf(joined).find(r => r.at < l.text.length && r.end >= nextAt);
     if (!across) return;
-    const cut = across.end - l.text.length;
     l.text = joined.slice(0, across.end + 1);
-    next.text = next.text.slice(cut);
+    next.text = next.text.slice(across.end + 1 - nextAt);
   });
   // Each line's statements: a line may state several (`Từ câu 1 đến câu 7, mỗi câu 5 điểm. Từ câu 8
   // đến câu 10, …`), each up to where the next range opens; the last may run on to the next line of
@@ -55,7 +57,7 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
       let statement = l.text.slice(end, last ? l.text.length : found[k][j + 1].at);
       let own = t.re.pointsHead!.exec(statement);
       if (!own && last && runsOn(k)) {
-        statement += ` ${next.text.slice(0, found[k + 1][0]?.at ?? next.text.length)}`;
+        statement = joinWrapped(statement, next.text.slice(0, found[k + 1][0]?.at ?? next.text.length));
         own = t.re.pointsHead!.exec(statement);
       }
       if (own) {

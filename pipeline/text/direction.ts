@@ -225,6 +225,16 @@ function paintedWords(s: Span): Span[] {
  * (a picture's label `Ａ．` under it, painted `．Ａ`).
  */
 function paragraphEnd(spans: Span[]): Span[] {
+  // A label's closing bracket takes the paragraph's direction as a stop does, painted mirrored at
+  // the run's left (`d)` comes out as `(` `d`): a run of a bracket and a label's letters alone.
+  const text = spans.map(s => s.text).join('');
+  const open = /^\s*([(（])[\p{L}\p{N}]{1,3}\s*$/u.exec(text);
+  if (open) {
+    const at = spans.findIndex(s => s.text.trim());
+    const [lead, rest] = splitSpan(spans[at], [...spans[at].text].indexOf(open[1]) + 1);
+    const bracket = { ...lead, text: MIRROR[open[1]] };
+    return [...spans.slice(0, at), ...(rest.text ? [rest] : []), ...spans.slice(at + 1), bracket];
+  }
   const m = /^([.?!:;,．。：]+)(?=\p{L}|$)/u.exec(spans[0]?.text ?? '');
   if (!m || !(m[1].length < spans[0].text.length ? true : /^\p{L}/u.test(spans[1]?.text ?? ''))) return spans;
   const [stop, rest] = splitSpan(spans[0], m[1].length);
@@ -325,6 +335,15 @@ export function inset(x: number, column: Pick<Column, 'x0' | 'x1' | 'lean'>, rtl
 /** How far in from its column's starting edge a line starts (measured along the edge where the column leans). */
 export function lineInset(line: Pick<Line, 'bbox' | 'rtl'>, column: Pick<Column, 'x0' | 'x1' | 'lean'>): number {
   return inset(lineStart(line), column, line.rtl, (line.bbox[1] + line.bbox[3]) / 2);
+}
+
+/** A line wraps where it ends less than this many ems (of its type) short of its column's far edge: the next word did not fit. */
+export const WRAP_EMS = 6;
+
+/** Whether a line runs on to the next: it ends within WRAP_EMS of its column's far edge (the left one where it reads right to left). */
+export function lineWraps(line: Pick<Line, 'bbox' | 'rtl'>, column: Pick<Column, 'x0' | 'x1'>, size: number): boolean {
+  const end = line.rtl ? line.bbox[0] - column.x0 : column.x1 - line.bbox[2];
+  return end <= WRAP_EMS * (size || 1);
 }
 
 /** Whether `a` starts no further in than `b` (`slack` points allowed) on lines of one direction. */

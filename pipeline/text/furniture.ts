@@ -202,13 +202,18 @@ export function paperFurniture(pages: readonly FurniturePage[], patterns: readon
   // whole (`Question 3 … (25 marks)` atop each page repeats its marks, not its number).
   const onLine = new Map<Span[], Piece[]>();
   for (const p of all) onLine.set(p.line, [...(onLine.get(p.line) ?? []), p]);
+  // Further in than the outer margin, a running head or foot stands outermost: nothing but what
+  // repeats as it does lies between it and the page's edge. A question's label repeated at one
+  // place under a heading that differs on each page (`ข้อ 01` under each subject's heading, a
+  // subject to a page) is the body's.
+  const outermost = (p: Piece) => all.every(q => q.page !== p.page || q.top !== p.top || q.fromEdge >= p.fromEdge - LINE_TOLERANCE || q.outer || whyOf.get(q)?.byPaper);
   const numbersOnly: { p: Piece; why: string; byPaper: boolean }[] = [];
   for (const p of all) {
     const w = whyOf.get(p);
     if (!w) continue;
     // Numbers alone are furniture only with no body text beside them (decided below).
     if (NUMBERS_ONLY.test(p.text)) numbersOnly.push({ p, ...w });
-    else if (p.outer || onLine.get(p.line)!.every(q => whyOf.get(q)?.byPaper)) mark(p, w.why);
+    else if (p.outer || (onLine.get(p.line)!.every(q => whyOf.get(q)?.byPaper) && outermost(p))) mark(p, w.why);
   }
   for (const [i, page] of pages.entries()) {
     for (const line of bandLines(page)) {

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import type { Shape } from '../document.ts';
 import { pageGraphics, pageSpans, type PdfPage, type RawSpan } from '../providers/pdf.ts';
+import { splitAcrossLines } from './run-lines.ts';
 import { isScan, scanImage } from '../providers/scan.ts';
 import { decodeGlyphIds, glyphIdFonts, glyphIdTable } from './glyph-ids.ts';
 import { drawnRules } from './drawn-rules.ts';
@@ -75,7 +76,8 @@ export async function readPageText(p: PdfPage, number: number, size: { width: nu
   const graphics = await pageGraphics(p, number);
   // Formula fonts come glyph by glyph (positions, sizes and rises intact); text as pdf.js's runs.
   // Text set at an angle is no line of the body (a margin notice turned upright, an axis label).
-  const all = await pageSpans(p);
+  // (A run pdf.js joined across two lines is cut where its glyphs change line.)
+  const all = splitAcrossLines(await pageSpans(p), graphics.glyphs);
   const runs = dropHidden(markStroked(all.filter(r => !r.rotated), graphics.stroked), graphics.hidden);
   // A font that sets Mathematical Alphanumeric Symbols (𝑥, 𝐴) more than Latin letters is a
   // Unicode math font (Cambria Math, often under a hidden name): a formula font like the template's.

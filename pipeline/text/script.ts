@@ -37,3 +37,12 @@ const VIRAMA_SPACE = /([\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D])
 
 /** A text with the spaces a text layer puts after a virama left out: the word as printed. */
 export const closeViramaSpaces = (text: string) => text.replace(VIRAMA_SPACE, '$1');
+
+/** Scripts written without spaces between words (and their punctuation): a line break between two of their characters is no space. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303F\uFF00-\uFF60]/u;
+
+/** Two lines of one sentence set as one text: a space between, except where the line broke inside a word of an unspaced script (`問5か` / `ら問6は…`). */
+export function joinWrapped(a: string, b: string): string {
+  const last = [...a.trimEnd()].pop() ?? '', first = [...b.trimStart()][0] ?? '';
+  return UNSPACED.test(last) && UNSPACED.test(first) ? `${a.trimEnd()}${b.trimStart()}` : `${a} ${b}`;
+}
