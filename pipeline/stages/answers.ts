@@ -25,7 +25,7 @@ import { parseCsv } from '../text/csv.ts';
 import { dropHidden } from '../text/hidden.ts';
 import { lineText, rawText } from '../text/line-text.ts';
 import { buildLines } from '../text/lines.ts';
-import { pageReadsRtl, strongLetters } from '../text/direction.ts';
+import { pageDirection } from '../text/direction.ts';
 import { decodeSpan } from '../text/font-decode.ts';
 import { withGapsClosed } from '../text/ocr-gaps.ts';
 
@@ -331,8 +331,7 @@ async function keyLines(pdf: PdfDocument, t: Template): Promise<(KeyLine & { lin
     }).filter(s => s.text.trim());
     // A key set right to left (an Arabic table: `#` at the right, the answer left of it) reads its rows
     // from the right; a page of its numbers alone (the table going on) is set as the page before it.
-    const letters = spans.reduce((a, s) => { const l = strongLetters(s.text); return a + l.rtl + l.ltr; }, 0);
-    if (letters) rtl = pageReadsRtl(spans);
+    rtl = pageDirection(spans) ?? rtl;
     out.push(...buildLines(spans, n, 0, rtl).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: { page: n, tokens: tokensOfSpans(l.spans) } })));
   }
   return out;

@@ -267,13 +267,18 @@ const RTL_SHARE = 0.3;
  * numbers and signs alone takes this direction.
  */
 export function pageReadsRtl(spans: Span[]): boolean {
+  return pageDirection(spans) ?? false;
+}
+
+/** Whether a page reads right to left (as pageReadsRtl), or null where it has no letters to say (a key's page of numbers alone). */
+export function pageDirection(spans: Span[]): boolean | null {
   let rtl = 0, ltr = 0;
   for (const s of spans) {
     const n = strongLetters(s.text);
     rtl += n.rtl;
     ltr += n.ltr;
   }
-  return rtl > 0 && rtl >= (rtl + ltr) * RTL_SHARE;
+  return rtl + ltr ? rtl > 0 && rtl >= (rtl + ltr) * RTL_SHARE : null;
 }
 
 /**
@@ -338,7 +343,7 @@ export function lineInset(line: Pick<Line, 'bbox' | 'rtl'>, column: Pick<Column,
 }
 
 /** A line wraps where it ends less than this many ems (of its type) short of its column's far edge: the next word did not fit. */
-export const WRAP_EMS = 6;
+const WRAP_EMS = 6;
 
 /** Whether a line runs on to the next: it ends within WRAP_EMS of its column's far edge (the left one where it reads right to left). */
 export function lineWraps(line: Pick<Line, 'bbox' | 'rtl'>, column: Pick<Column, 'x0' | 'x1'>, size: number): boolean {

@@ -5,11 +5,12 @@
 // place (`नप्रश्`), and the next line loses its first word. The operator walk (pageGraphics) has each
 // glyph where it was painted: glyphs that no run stands over, whose text a run ends with, are that
 // run's tail, cut from it and set where they were painted.
-import type { BBox } from '../document.ts';
+import { bboxUnion } from '../document.ts';
 import type { RawGlyph, RawSpan } from '../providers/pdf.ts';
 
-/** Glyphs on one baseline within this share of their size, and this close, are one stretch of text. */
+/** Glyphs on one baseline within this share of their size… */
 const SAME_LINE = 0.5;
+/** …and no further apart than this share of it are one stretch of text. */
 const NEAR = 0.6;
 /** Baselines this many sizes apart are two lines (a sub- or superscript stands less than one apart). */
 const OTHER_LINE = 1;
@@ -65,7 +66,8 @@ export function splitAcrossLines(runs: readonly RawSpan[], glyphs: readonly RawG
   const out = [...runs];
   for (const stretch of stretches.filter(o => !taken.has(o))) {
     const want = spelledBy.get(stretch)!;
-    const width = Math.max(...stretch.map(g => g.bbox[2])) - Math.min(...stretch.map(g => g.bbox[0]));
+    const bbox = bboxUnion(stretch.map(g => g.bbox));
+    const width = bbox[2] - bbox[0];
     // The run whose text ends in the stretch's characters (in any order: an Indic reph or vowel sign
     // is painted where it is seen and spelled where it is read) and has more before them: on another
     // line, its box too narrow to hold them (pdf.js measured the run as painted on its first line
@@ -85,9 +87,8 @@ export function splitAcrossLines(runs: readonly RawSpan[], glyphs: readonly RawG
     // Where the tail starts in the run's text: as many folded characters from the end as the stretch spells.
     let cut = letters.length, got = 0;
     while (cut > 0 && got < want.length) got += folded(letters[--cut]).length;
-    const bbox: BBox = [Math.min(...stretch.map(g => g.bbox[0])), Math.min(...stretch.map(g => g.bbox[1])), Math.max(...stretch.map(g => g.bbox[2])), Math.max(...stretch.map(g => g.bbox[3]))];
     const head = letters.slice(0, cut).join('');
-    out.splice(k, 1, { ...run, text: head, bbox: [run.bbox[0], run.bbox[1], Math.max(run.bbox[0], run.bbox[2] - (bbox[2] - bbox[0])), run.bbox[3]] },
+    out.splice(k, 1, { ...run, text: head, bbox: [run.bbox[0], run.bbox[1], Math.max(run.bbox[0], run.bbox[2] - width), run.bbox[3]] },
       { ...run, text: letters.slice(cut).join(''), bbox, baseline: stretch[0].baseline, size: stretch[0].size });
   }
   return out;
