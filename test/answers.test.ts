@@ -14,7 +14,7 @@ import { imagesToPdf } from '../pipeline/providers/image-pdf.ts';
 import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { answersStage, joinAnswers, readKey } from '../pipeline/stages/answers.ts';
-import { readPairKey, textLine } from '../pipeline/keys/pair-key.ts';
+import { readPairKey, textLine, tokensOfSpans } from '../pipeline/keys/pair-key.ts';
 import { shownLabel } from '../pipeline/keys/option-answer.ts';
 import { numberRun } from '../pipeline/keys/number-run.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
@@ -287,6 +287,16 @@ describe('keys read by their structure', () => {
     expect(readPairKey(lines).map(b => b.entries.map(e => `${e.number}=${e.answer}`).join(' '))).toEqual(['2=20 4=C 5=D 6=8 7=A']);
     // Two rows are no table: `1 2` over `A B` stays numbers over answers.
     expect(readPairKey([at(1, ['1', 40], ['2', 62]), at(1, ['A', 40], ['B', 62])]).flatMap(b => b.entries.map(e => `${e.number}=${e.answer}`))).toEqual(['1=A', '2=B']);
+  });
+
+  it('read a line of pairs whose producer set each glyph as a run of its own, words told by the gaps between runs', () => {
+    // Fuzzer seed 20261209, paper 0259: `1.2 4.2 5.3` as runs `1` `.` `2` touching, 8 pt between pairs.
+    const glyphs = (text: string, x: number) => [...text].map((c, k) => ({ text: c, bbox: [x + k * 5, 100, x + (k + 1) * 5, 110] as [number, number, number, number], size: 10.5 }));
+    const line = { page: 3, tokens: tokensOfSpans([...glyphs('1.2', 40), ...glyphs('4.2', 63), ...glyphs('5.3', 86)]) };
+    expect(line.tokens.map(t => t.text)).toEqual(['1.2', '4.2', '5.3']);
+    expect(readPairKey([line]).flatMap(b => b.entries.map(e => `${e.number}=${e.answer}`))).toEqual(['1=2', '4=2', '5=3']);
+    // A space inside a run still parts two words, however close the next run stands.
+    expect(tokensOfSpans([{ text: '1. ', bbox: [40, 100, 52, 110], size: 10 }, { text: 'B', bbox: [52, 100, 58, 110], size: 10 }]).map(t => t.text)).toEqual(['1.', 'B']);
   });
 
   it('read a table set right to left from the right, and a right-to-left run of pairs with its first number moved to the end by bidi', () => {

@@ -309,3 +309,19 @@ describe('drawings on a page read from its pixels', () => {
     expect(drawingsIn(g, [[0, 0, 200, h], [200, 0, w, h]], read, 50, 48, 10).boxes).toEqual([[120, 260, 280, 381]]);
   });
 });
+
+describe.skipIf(!haveChromium())('a paper printed twice side by side, a language a column', () => {
+  it('gives each question the figures beside its own text and its twin, none of an earlier twin\'s', async () => {
+    // Fuzzer seed 20261209, paper 0249: a table beside question 1's English and another beside 5's;
+    // each twin's band reached up to the page's top, so questions 2–12 took them too.
+    const { generatePapers } = await import('../fixtures/papers/generate.ts');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'twin-figures-'));
+    await generatePapers({ seed: 20261209, count: 300, only: [249], out: dir });
+    const doc = await analyse(path.join(dir, 'gen-20261209-0249.pdf'), 'segment');
+    const found = findFigures(doc);
+    const truth = fs.readFileSync(path.join(dir, 'truth', 'gen-20261209-0249.csv'), 'utf8').trim().split('\n').slice(1).map(r => r.split(','));
+    const figured = (n: number) => (found.get(doc.questions.find(q => q.number === n)!) ?? []).length > 0;
+    const pageOne = truth.filter(r => r[8] === '1').map(r => Number(r[2]));
+    expect(pageOne.map(figured)).toEqual(truth.filter(r => r[8] === '1').map(r => r[9] === 'y'));
+  }, 300_000);
+});

@@ -141,6 +141,7 @@ const FRESH = [
   { seed: 7, count: 40, only: [31, 32] },
   { seed: 20261207, count: 300, only: [21, 23, 85, 95, 178] },
   { seed: 20261208, count: 300, only: [15, 28, 48, 109, 158, 204, 238, 251] },
+  { seed: 20261209, count: 300, only: [3, 4, 39, 69, 100, 135, 259, 274] },
 ];
 
 describe.skipIf(!haveChromium() || !haveShared())('papers of fresh seeds the reader once read wrong', () => {

@@ -116,6 +116,48 @@ describe('layout', () => {
     expect(columnOf(columns, 315)).toBe(1);
   });
 
+  it('keeps a column\'s marks, set right at its edge on its questions\' lines, in that column when the next column stands further on', () => {
+    // Fuzzer seed 20261209, paper 0003 page 2: `[7] 方程 … 的解是` ending by x 183, its `[2.25 分]`
+    // right-aligned at 252–292, the next column from 320. The band between text and marks is wider
+    // than the gutter, and over the whole right side the marks are too few rows to tell.
+    const spans: Span[] = [];
+    for (let i = 0; i < 26; i++) {
+      const y = 80 + i * 26;
+      spans.push({ ...span(i % 5 === 0 ? `[${7 + i / 5}] 方程 8x + 19 = 27 的解是` : '① 41 ② 45 ③ 47', 45, y, 10.5), bbox: [45, y - 9, i % 5 === 0 ? 183 : 150, y + 2] });
+      if (i % 5 === 0) spans.push({ ...span('[2.25 分]', 252, y, 10.5), bbox: [252, y - 9, 292, y + 2] });
+      spans.push({ ...span('计算 20 + 7 × 4 的结果是', 320, y + 4, 10.5), bbox: [320, y - 5, 320 + 150 + (i * 37) % 97, y + 6] });
+    }
+    const page: PageInfo = { number: 2, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    const columns = findColumns(page);
+    expect(columns).toHaveLength(2);
+    expect(columnOf(columns, 290)).toBe(0);
+    expect(columnOf(columns, 321)).toBe(1);
+  });
+
+  it('parts two columns where the page draws its divider in pieces, not at a wider band inside the first column', () => {
+    // Fuzzer seed 20261209, paper 0274: Japanese beside English, a divider beside each question's
+    // block at x 317.6; the first column's options stop at 238, its marks `[5]` stand at 280–295:
+    // the band between them is wider than the gutter, and bare marks name no unit.
+    const spans: Span[] = [];
+    const shapes: PageInfo['shapes'] = [];
+    for (let q = 0; q < 4; q++) {
+      const top = 80 + q * 170;
+      for (let i = 0; i < 6; i++) {
+        const y = top + i * 22;
+        spans.push({ ...span(i === 0 ? `${5 + q}. log2 128 の値を求めよ。` : 'Ａ．5 Ｂ．7 Ｃ．9', i === 0 ? 45 : 60, y, 10), bbox: [i === 0 ? 45 : 60, y - 9, i === 0 ? 210 : 238, y + 2] });
+        if (i === 0) spans.push({ ...span(`[${q + 1}]`, 280, y, 10), bbox: [280, y - 9, 295, y + 2] });
+        // (The English set in its own type, its rows on baselines of their own.)
+        spans.push({ ...span(i === 0 ? `${5 + q}. Evaluate log2 128.` : 'A. 5 B. 7 C. 9', 330, y + 7, 10), bbox: [330, y - 2, i === 0 ? 470 + q * 10 : 430, y + 9] });
+      }
+      shapes.push({ page: 1, kind: 'line', visible: true, bbox: [317.3, top - 12, 317.9, top + 120] });
+    }
+    const page: PageInfo = { number: 3, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes, furniture: [] };
+    const columns = findColumns(page);
+    expect(columns).toHaveLength(2);
+    expect(columnOf(columns, 294)).toBe(0);
+    expect(columnOf(columns, 331)).toBe(1);
+  });
+
   it('finds a right column that stops short beside the left one (the paper ends early), not a caption beside a figure', () => {
     const page = (right: Span[], left: Span[]): PageInfo => {
       const spans = [...left, ...right];
@@ -168,6 +210,22 @@ describe('layout', () => {
     third.pages = [{ number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns, section: null, spans: floated, shapes: [], furniture: [] }];
     layoutStage().run(third, {} as StageContext);
     expect(third.lines.find(l => rawText(l.spans) === 'c0r0 text of a question here')?.column).toBe(0);
+    // The time set a glyph a run (fuzzer seed 20261209, paper 0178: Arabic `الزمن: ٤٥ دقيقة`, its
+    // `:` and `٤٥` runs of no letter) is the head's still, read together, not a column's last line.
+    const glyphs = (text: string, x0: number, y: number) => [...text].map((c, k) => at(c, x0 + k * 5, x0 + k * 5 + 5, y, 9));
+    const split = [...spans.filter(s => !s.text.startsWith('Thời gian')), ...glyphs('Time: 45 min', 490, 100)];
+    const fourth = newDocument('head.pdf', new Uint8Array());
+    fourth.template = doc.template;
+    fourth.pages = [{ number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns, section: null, spans: split, shapes: [], furniture: [] }];
+    layoutStage().run(fourth, {} as StageContext);
+    expect(fourth.lines.slice(0, 3).map(l => rawText(l.spans).replace(/\s+/g, ''))).toEqual(['TrườngTHPTNguyễnDu', 'ĐềthithửToánlớp12', 'Họvàtên:________________________Time:45min']);
+    // …but a floated mark with its unit, a glyph a run, is a mark still (seed 20261207, paper 0068: `[3 درجات]`).
+    const unit = [...spans.map(s => (s.text === 'c1r0 text of a question here' ? at(s.text, 312, 510, 134) : s)), ...glyphs('[3 marks]', 505, 130)];
+    const fifth = newDocument('head.pdf', new Uint8Array());
+    fifth.template = doc.template;
+    fifth.pages = [{ number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns, section: null, spans: unit, shapes: [], furniture: [] }];
+    layoutStage().run(fifth, {} as StageContext);
+    expect(fifth.lines.find(l => rawText(l.spans) === 'c0r0 text of a question here')?.column).toBe(0);
   });
 
   it('reads a title centred over three columns first, and a column that starts higher than the first as it stands', () => {

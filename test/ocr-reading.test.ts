@@ -707,6 +707,22 @@ describe('question numbers on a page of another script, read again by the Latin 
     expect(doc.lines.map(l => rawText(l.spans)).find(t => /अंक/.test(t))).toMatch(/\b1\.5\b/);
   }, 300_000);
 
+  it('reads a Latin lead run into its number on a Hindi page (`Q.5` read `(0.5`, `Q.15` read `(९.।5`), and one OCR ran into the number after it (`Q.3 9 + 2` read `0.39+`)', async () => {
+    // Fuzzer seed 20261208, paper 0045 (a scan): 9 of 19 questions read before.
+    const questions = ['Q.3 9 + 2 × 7 का मान क्या है?', 'Q.4 18 + 4 × 5 का मान क्या है?', 'Q.5 एक आयत की लंबाई 8 सेमी और चौड़ाई 6 सेमी है।', 'Q.15 29 + 3 × 2 का मान क्या है?'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * SCALE}" height="${842 * SCALE}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/>
+      <g font-family="Noto Sans, Noto Sans Devanagari" font-size="11"><text x="200" y="60" font-size="15" font-weight="bold">गणित — अर्धवार्षिक परीक्षा</text>
+      ${questions.map((q, i) => `<text x="60" y="${120 + i * 110}"><tspan font-weight="bold">${q.split(' ')[0]}</tspan> ${q.split(' ').slice(1).join(' ')}</text>
+        ${[0, 1, 2, 3].map(k => `<text x="80" y="${140 + i * 110 + k * 18}">${'ABCD'[k]}. ${(i + 2) * (k + 3)}</text>`).join('')}`).join('')}</g></svg>`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hindi-leads-'));
+    const file = path.join(dir, 'hindi.pdf');
+    fs.writeFileSync(file, await imagesToPdf([{ image: await sharp(Buffer.from(svg)).png().toBuffer(), width: 595, height: 842 }]));
+    const doc = await analyse(file, 'layout');
+    await closeOcr();
+    const starts = doc.lines.map(l => rawText(l.spans).trim().split(/\s+/)[0]).filter(w => /^Q\.\d+$/.test(w));
+    expect(starts).toEqual(['Q.3', 'Q.4', 'Q.5', 'Q.15']);
+  }, 300_000);
+
   it('leaves 9) to 12) at the margin of a Greek page as read in context (read again alone, `11)` came back `14.`, its `)` a digit)', async () => {
     const questions = ['9) Πόσο είναι το 50% του 140;', '10) Σε αριθμητική πρόοδο είναι α = 8 και διαφορά 4.', '11) Ένα κουτί περιέχει 4 κόκκινες και 7 μπλε μπάλες.', '12) Ένα ορθογώνιο έχει διαστάσεις 13 cm και 10 cm.'];
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * SCALE}" height="${842 * SCALE}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/>

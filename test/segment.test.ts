@@ -274,6 +274,46 @@ describe('decoder', () => {
     expect(read()).not.toEqual(read(ranges));
   });
 
+  it('takes a first section of short answers whose heading states their marks as a run that a later section may follow', () => {
+    // Fuzzer seed 20261209, paper 0100: `Sezione A (5 punti ciascuno)` over A.1–A.3, short answers
+    // carrying nothing of their own, then B.1 … with options. A run that carries nothing may not
+    // be followed by a new one (an instruction list), but the heading says these are questions.
+    const opts = { text: '① 38 ② 45', options: [0, 1] };
+    const fs = features([
+      { text: 'Sezione A (5 punti ciascuno)', heading: 'plain' }, { text: 'A.1. Quanto è il 20% di 280?' }, { text: 'A.2. Quanto è il 10% di 320?' }, { text: 'A.3. Calcola a7.' },
+      { text: 'Sezione B (3 punti ciascuno)', heading: 'plain' }, { text: 'B.1. Quanto è il 20% di 240?' }, opts, { text: 'B.2. Quanto misura l’angolo C?' }, opts,
+    ]);
+    const ranges = [{ from: 1, to: 200, line: 0, until: 4 }, { from: 1, to: 200, line: 4, until: 9 }];
+    const read = (r?: typeof ranges) => decode(fs, candidates(fs), { ...settings, ranges: r }).anchors.map(a => `${a.candidate.major}.${a.number}@${a.candidate.f.index}`);
+    expect(read(ranges)).toEqual(['A.1@1', 'A.2@2', 'A.3@3', 'B.1@5', 'B.2@7']);
+    expect(read()).toEqual(['B.1@5', 'B.2@7']);
+    // A range stated once for the paper vouches for no list numbered again after its questions (NSW
+    // HSC 2022: `Attempt Questions 1–10`, and a reference sheet's `1.`–`9.` at the back).
+    const sheet = features([
+      { text: 'Section I: attempt Questions 1–3, 1 mark each', heading: 'plain' }, { text: '1. Find x. [1 mark]', marks: true }, { text: '2. Find y. [1 mark]', marks: true }, { text: '3. Find z. [1 mark]', marks: true },
+      { text: 'Reference sheet', heading: 'plain' }, { text: '1. Arithmetic series' }, { text: '2. Geometric series' }, { text: '3. Logarithms' },
+      { text: 'Probability', heading: 'plain' }, { text: '1. Binomial' }, { text: '2. Normal' }, { text: '3. Poisson' },
+    ]);
+    // (Its first list the statement's reward may still take, as before: the second, after a list
+    // that carries nothing, no reading takes.)
+    const sheetRead = decode(sheet, candidates(sheet), { ...settings, ranges: [{ from: 1, to: 3, line: 0 }] }).anchors.map(a => `${a.number}@${a.candidate.f.index}`);
+    expect(sheetRead.slice(0, 3)).toEqual(['1@1', '2@2', '3@3']);
+    expect(sheetRead).not.toContain('1@9');
+  });
+
+  it('does not end the questions at a row of option labels that every question prints alike', () => {
+    // Fuzzer seed 20261209, paper 0259: pictured options under `1. 2. 3. 4.` after each question,
+    // the last question's row the same as the first's: no repeat of the paper, only its options.
+    const row = { text: '1. 2. 3. 4.', options: [0, 1, 2, 3], labelOpens: true, indent: 14 };
+    const fs = features([
+      { text: 'ข้อ 01' }, { text: 'จงหาค่าของ 5³ (4 คะแนน)', marks: true }, row, { text: 'ข้อ 02' }, { text: 'จงหาค่าของ log2 8 (2 คะแนน)', marks: true }, row,
+      { text: 'ข้อ 03' }, { text: 'รูปสี่เหลี่ยมผืนผ้ากว้าง 11 ซม. (3 คะแนน)', marks: true }, row,
+    ]);
+    const reading = decode(fs, fs.filter(f => f.lead).map(f => ({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major })), { ...settings, opens: () => true });
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@3', '3@6']);
+    expect(reading.end).toBeNull();
+  });
+
   it('reads a question a second subject prints again after questions of its own as that subject\'s, not as the paper repeating itself', () => {
     // Physics draws its third question from mathematics' (the same words, a table's numbers below
     // them): its 1 and 2 are questions of its own, so its 3 is no repeat of the paper.
@@ -413,6 +453,17 @@ describe('papers that read nothing', () => {
     expect(lineFeatures(doc(words(heading, i => i < 2)), 10, generic)[0].heading).toBe(null);
   });
 
+  it('takes a form\'s row of fields for no heading, however large OCR measures it', async () => {
+    // Fuzzer seed 20261208, paper 0047 (a scan): the name line, its blank's rule under it, measured
+    // 16 pt against a body of 10, named the first subject in place of `Μαθηματικά`.
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const words = (text: string, size: number) => text.split(' ').map((w, i) => ({ ...span(w, 45 + i * 60, 110, size), font: 'ocr' }));
+    const doc = (spans: Span[]) => ({ lines: [line('', false, spans)], pages: [{ columns: [{ x0: 45, x1: 560 }], shapes: [], ocr: true, section: null }] }) as unknown as PaperDocument;
+    expect(lineFeatures(doc(words('Ονοματεπώνυμο: Διάρκεια:45λεπτά', 16)), 10, generic)[0].heading).toBe(null);
+    expect(lineFeatures(doc(words('Nome e cognome: ________ Durata: 50 minuti', 16)), 10, generic)[0].heading).toBe(null);
+    expect(lineFeatures(doc(words('Sezione A: algebra', 16)), 10, generic)[0].heading).toBe('plain');
+  });
+
   it('reads an OCR option row opening with `A,` as options, not as question 4 (OCR reads `A.` as `4.`)', async () => {
     const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
     const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
@@ -437,6 +488,17 @@ describe('papers that read nothing', () => {
     const doc = ocrDoc(lines);
     const fs = lineFeatures(doc, 10, generic);
     expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:18', '3:null']);
+  });
+
+  it('takes a sentence opening with a one-letter word for no mark OCR could not read, but a lone letter before a capital for one', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+    // Fuzzer seed 20261208, paper 0047 (a Greek scan, each question's English under it): `A rectangle
+    // measures …` opens a paragraph after a gap, its `A` read by the Greek model as an alpha.
+    const rows = [['6. Ένα ορθογώνιο έχει διαστάσεις 7 cm', 100, 45], ['είναι το εμβαδόν του σε cm²;', 114, 45], ['Α rectangle measures 7 cm by 6 cm.', 128, 45], ['S Find the value of x.', 170, 45]] as const;
+    const doc = ocrDoc(ocrRows(rows));
+    const fs = lineFeatures(doc, 10, generic);
+    expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:6', '3:null']);
   });
 
   it('measures where a line starts along a column that leans (a page scanned askew), so a number high on the page is at the edge', async () => {
@@ -787,6 +849,22 @@ describe('labels decided per scheme', () => {
     expect(groups[1].template.options.markers.slice(0, 4)).toEqual(['A', 'B', 'C', 'D']);
     // With one scheme, one decision over all questions, as before.
     expect(labelGroups(questions, using('latin-lower-paren'), []).map(g => g.questions)).toEqual([[0, 1, 2, 3, 4, 5]]);
+  });
+
+  it('reads a question\'s labels one to a line, fewer than the paper\'s choices set in a row, as parts', () => {
+    // Fuzzer seed 20261209, paper 0069 (Thai, no sentence stops): choices `a) 147 b) 148 c) 152 d) 150`
+    // on one line; `a) จงหา f(2)` / `b) จงแก้สมการ f(x) = 14` under one question, short prompts.
+    const row = (n: number) => lines(`ข้อ ${n} ค่าของ 27 + 7 × 8 เท่ากับเท่าใด`, `a) ${n + 140} b) ${n + 141} c) ${n + 145} d) ${n + 143}`);
+    const prompts = lines('ข้อ 02 กำหนดให้ f(x) = 2x + 4', 'a) จงหา f(2)', 'b) จงแก้สมการ f(x) = 14');
+    const questions = [row(1), prompts, row(3), row(4), row(5), row(6)];
+    const groups = labelGroups(questions, using('latin-lower-close'), []);
+    expect(groups.map(g => [g.parts, g.questions])).toEqual([[false, [0, 2, 3, 4, 5]], [true, [1]]]);
+    // Four choices set one to a line are the paper's choices still.
+    const stacked = lines('ข้อ 02 ค่าของ 5 + 3 เท่ากับเท่าใด', 'a) 8', 'b) 9', 'c) 7', 'd) 6');
+    expect(labelGroups([row(1), stacked, row(3), row(4), row(5), row(6)], using('latin-lower-close'), []).map(g => [g.parts, g.questions])).toEqual([[false, [0, 1, 2, 3, 4, 5]]]);
+    // Nor are a grid's choices read a column at a time (`a) 31` `c) 34` `b) 35`, seed 20261206 paper 0081).
+    const grid = lines('ข้อ 02 10% ของ 340', 'a) 31', 'c) 34', 'b) 35');
+    expect(labelGroups([row(1), grid, row(3), row(4), row(5), row(6)], using('latin-lower-close'), []).map(g => [g.parts, g.questions])).toEqual([[false, [0, 1, 2, 3, 4, 5]]]);
   });
 
   it('learns the scheme a section prints besides the paper\'s first', () => {

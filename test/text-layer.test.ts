@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
-import { decodeSpan, unicodeMathFonts } from '../pipeline/stages/text-layer.ts';
+import { decodeSpan, splitFurniture, unicodeMathFonts } from '../pipeline/stages/text-layer.ts';
+import type { PageInfo } from '../pipeline/document.ts';
 import { decodeGlyphIds, glyphIdFonts, glyphIdTable } from '../pipeline/text/glyph-ids.ts';
 import { drawnRules } from '../pipeline/text/drawn-rules.ts';
 import { dropOverprint } from '../pipeline/text/overprint.ts';
@@ -31,6 +32,7 @@ import { analyse, templates } from './analyse.ts';
 import { haveShared, KCSAT, SHARED } from './helpers.ts';
 
 const kcsat = templates.find(t => t.id === 'kcsat-math')!;
+const generic = templates.find(t => t.id === 'generic')!;
 
 describe('text-layer', () => {
   it('decodes private-use glyphs of the equation font and flags formula runs', () => {
@@ -83,6 +85,17 @@ describe('text-layer', () => {
     expect(closingNotice(page, 421)).toEqual([436, 960, 754, 1060]);
     expect(closingNotice({ ...page, spans: [...page.spans, sp('(단, 자연수)', 440, 1062.5)] }, 421)).toBeNull();
     expect(closingNotice({ ...page, spans: [sp('22. 구하시오.', 440, 500)] }, 421)).toBeNull();
+  });
+
+  it('keeps a boxed heading in a scanned page\'s top margin in the body, and the margin\'s other text out of it', () => {
+    // Fuzzer seed 20261208, paper 0047 (an A3 scan): each subject's page opens with its name in a
+    // frame at y 46–64, above the share of the page a body starts at where no rule draws it (71).
+    const sp = (text: string, x: number, y: number) => ({ page: 2, text, bbox: [x, y, x + 40, y + 12] as [number, number, number, number], baseline: y + 10, size: 10, font: 'ocr-bold', math: false });
+    const page: PageInfo = { number: 2, width: 842, height: 1190, body: { y0: 0, y1: 1190 }, columns: [], section: null, spans: [], shapes: [{ page: 2, kind: 'rect', visible: true, bbox: [44, 46, 93, 64] }], furniture: [], ocr: true };
+    const heading = sp('Φυσική', 46, 49), speck = sp('1ο Λύκειο', 400, 40), first = sp('1. Να υπολογίσετε', 40, 90);
+    splitFurniture(page, [heading, speck, first], generic);
+    expect(page.spans).toEqual([heading, first]);
+    expect(page.furniture).toEqual([speck]);
   });
 
   it('takes margin text for furniture by what it is: a page number alone on its line, a pattern, a line naming its page', () => {
@@ -169,6 +182,9 @@ describe('page furniture over the whole paper', () => {
     expect(setAside(paper(3, p => [run(p, ['คณิตศาสตร์', 'ฟิสิกส์', 'เคมี'][p - 1], 60, 70, 10.5), run(p, 'ข้อ 01', 60, 85, 10.5), ...body(p)]))).toEqual([[], [], []]);
     // …where a running head stands above it, repeated as it is, it is the head's second line.
     expect(setAside(paper(3, p => [run(p, 'Riverside High School', 60, 70, 10.5), run(p, 'Algebra 2 — Unit test', 60, 85, 10.5), ...body(p)]))).toEqual(Array(3).fill(['Riverside High School', 'Algebra 2 — Unit test']));
+    // A row of option labels alone (`1.` `2.` `3.`, the options pictures) under each page's first
+    // question, at one place on three pages (seed 20261209, paper 0004): its question stands above it.
+    expect(setAside(paper(3, p => [run(p, `${p + 26} log2 32 の値を求めよ。`, 60, 60, 10.5), run(p, '1.', 75, 77, 10.5), run(p, '2.', 170, 77, 10.5), run(p, '3.', 265, 77, 10.5), ...body(p)]))).toEqual([[], [], []]);
   });
 
   it('reads a browser\'s header and footer on a paper of one page, and a word processor\'s by its footer', () => {

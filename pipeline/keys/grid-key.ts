@@ -12,7 +12,7 @@ import { gridTables, type GridCell, type GridRow } from './key-table.ts';
 import { answerToken, PairBlocks, type PairBlock } from './pair-key.ts';
 import { numberRun } from './number-run.ts';
 import { shapeGroups } from '../pixels/same-shape.ts';
-import type { Box } from '../pixels/runs.ts';
+import { inkRuns, type Box } from '../pixels/runs.ts';
 
 /** The characters an answer cell may hold (for OCR's whitelist), and how a reading is folded onto them. */
 export interface AnswerAlphabet {
@@ -104,7 +104,13 @@ async function readAnswer(g: Gray, cell: GridCell, digits: OcrPool, letters: Ocr
   }
   const png = await cellPng(g, ink, GLYPH / Math.max(1, ink[3] - ink[1]));
   // Each page mode may slip on a lone glyph (`C` read as `Cc` as a word): the reading most modes agree on.
-  const readings = await Promise.all((['word', 'char', 'line'] as const).map(async mode => alphabet.fold((await letters.recognize(png, { mode, whitelist: alphabet.whitelist })).text.replace(/\s+/g, ''))));
+  const read = await Promise.all((['word', 'char', 'line'] as const).map(async mode => alphabet.fold((await letters.recognize(png, { mode, whitelist: alphabet.whitelist })).text.replace(/\s+/g, ''))));
+  // A cell holds no more characters than its ink has glyphs (pieces apart across): one
+  // glyph read as one letter twice in both cases (`C` read `Cc`) is that letter; other letter
+  // readings longer than the glyphs are not taken.
+  const glyphs = inkRuns(g, ink, 1, 'x').length;
+  const readings = read.map(r => (/^\p{L}{2,}$/u.test(r) && [...r].length > glyphs && new Set([...r.toLowerCase()]).size === 1 ? [...r][0] : r))
+    .filter(r => !(/^\p{L}+$/u.test(r) && [...r].length > glyphs));
   const valid = readings.filter(r => answerToken(r));
   const count = (r: string) => valid.filter(x => x === r).length;
   const text = valid.sort((a, b) => count(b) - count(a) || a.length - b.length)[0];

@@ -7,6 +7,7 @@
 // pages read by OCR.
 
 import { numberRun } from './number-run.ts';
+import { readingGaps, SPACE_GAP } from '../text/direction.ts';
 
 /** One token of a line: its text and where it stands across the page (x0 = x1 = NaN where unknown). */
 export interface KeyToken { text: string; x0: number; x1: number }
@@ -34,19 +35,30 @@ const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
 /** A row of numbers with one misread is told as a key's only this long: a short line of numbers is as likely a question's. */
 const MISREAD_ROW = 5;
 
-/** A line's text split at spaces, each piece placed across the span it came from by its share of the characters. */
-export function tokensOfSpans(spans: { text: string; bbox: [number, number, number, number] }[]): KeyToken[] {
+/**
+ * A line's text split into words, each placed across the span it came from by its share of the
+ * characters: at spaces, and between runs apart as a reader spaces them (SPACE_GAP); runs closer
+ * are one word (a producer that sets each glyph as a run of its own: `1` `.` `2` is `1.2`).
+ */
+export function tokensOfSpans(spans: readonly { text: string; bbox: [number, number, number, number]; size: number }[]): KeyToken[] {
   const out: KeyToken[] = [];
-  for (const s of spans) {
+  const gaps = readingGaps(spans);
+  spans.forEach((s, k) => {
     const chars = [...s.text];
     const w = (s.bbox[2] - s.bbox[0]) / Math.max(1, chars.length);
+    let glue = k > 0 && out.length > 0 && gaps[k] <= Math.min(s.size, spans[k - 1].size) * SPACE_GAP && !/\s$/u.test(spans[k - 1].text) && !/^\s/u.test(s.text);
     let i = 0;
     for (const piece of s.text.split(/(\s+)/u)) {
       const n = [...piece].length;
-      if (piece.trim()) out.push({ text: piece, x0: s.bbox[0] + i * w, x1: s.bbox[0] + (i + n) * w });
+      if (piece.trim()) {
+        const x1 = s.bbox[0] + (i + n) * w;
+        if (glue) Object.assign(out[out.length - 1], { text: out[out.length - 1].text + piece, x1: Math.max(out[out.length - 1].x1, x1) });
+        else out.push({ text: piece, x0: s.bbox[0] + i * w, x1 });
+      }
+      glue = false;
       i += n;
     }
-  }
+  });
   return out;
 }
 

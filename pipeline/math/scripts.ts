@@ -6,7 +6,7 @@
 // `\mathrm{SO}_{4}^{2-}`, `3^{4}`. Neighbouring groups that touch join (Na₂SO₄ is one formula);
 // algebra (numbers, single-letter variables, function names) goes on through the operators between
 // its groups and takes a function's argument (`3^{4}\cdot 3^{2}`, `\log_{2}8`), chemistry does not.
-import { readingGaps } from '../text/direction.ts';
+import { readingGaps, SPACE_GAP } from '../text/direction.ts';
 import type { Span } from '../document.ts';
 import { hasInlineMath, inlineLatex, segments } from './inline.ts';
 import { words } from './words.ts';
@@ -42,8 +42,6 @@ const ARROW_NOTE_REACH = 0.3;
 const ARROW_NOTE_RISE = 0.4;
 /** Pieces of a tall bracket overlap their top piece by at least this share of the narrower. */
 const BRACKET_OVERLAP = 0.5;
-/** A gap wider than this many ems between two runs is a space. */
-const SPACE_GAP = 0.2;
 /** …between two characters of Han or kana, a gap of this many ems: where a line sets cells apart (`姓名    班级`). */
 const UNSPACED_GAP = 1;
 const UNSPACED_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF01-\uFF0F\uFF1A-\uFF20]$/u;

@@ -13,8 +13,19 @@ export const BRACKETED_NUMBER_WIDTH = 0.8;
 /** A bracket's width, stem and bar, as a share of its height: cut from each side to read what it holds. */
 const BRACKET_SIDE = 0.3;
 
-/** A block's letter (or what OCR made of it) and a number (or what OCR made of it): `A.1.` read as `A.l.`, `8.2.`, `B.S.`. */
-const BLOCK_LEAD = /^([A-Za-z\d])[.．]([A-Za-z\d]{1,2})([.．]?)$/u;
+/**
+ * A block's letter (or what OCR made of it) and a number (or what OCR made of it): `A.1.` read as
+ * `A.l.`, `8.2.`, `B.S.`; or a lead's letter run into its number, read as a digit by another script's
+ * model, a bracket before it or none (`Q.5` read `0.5`, `(0.5`, `(९.5`; its `1` read as a danda, `(९.।5`).
+ */
+const BLOCK_LEAD = /^\(?([A-Za-z\d]|\p{Nd})[.．]([A-Za-z\d।|]{1,2})([.．]?)$/u;
+
+/**
+ * A question number read again: its box and text; `headOf`, the word OCR read it in, where the
+ * number is only that word's head (a lead run on into the stem's first number): the rest of the
+ * word is the stem's.
+ */
+export interface MarginNumber { box: Box; text: string; headOf?: OcrWord }
 
 /** A block's letter and a number, both read as such (`A.3.`, `B.12`). */
 const LETTER_BLOCK = /^[A-Za-z][.．]\d{1,2}[.．]?$/u;
@@ -32,7 +43,7 @@ const DIGIT_ROWS_PAD = 0.2;
  * read alone, comes back `1.`), `digits` a reader of Latin digits where `pool` reads another script
  * too. Null where the band's reading stands as it is.
  */
-export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefined, gap: number, margin: number, least: number, pool: OcrPool, digits?: OcrPool): Promise<{ box: Box; text: string } | null> {
+export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefined, gap: number, margin: number, least: number, pool: OcrPool, digits?: OcrPool): Promise<MarginNumber | null> {
   const inked = edgeWord(g, band, gap, 'left');
   const inContext = first ? /^(\d{1,2})([.)]?)$/.exec(first.text.trim()) : null;
   // A number in square brackets at the margin (`[2]`, read `21.` or `41.` in context): the brackets
@@ -143,14 +154,13 @@ function numberInTwo(left: OcrWord, right: OcrWord): OcrWord | null {
  * back as a stroke of the script's own. Undefined where the word is no such number at the margin
  * (the band is left to other readings); null where the reading in context stands.
  */
-async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margin: number, side: 'left' | 'right', digits: OcrPool): Promise<{ box: Box; text: string } | null | undefined> {
+async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margin: number, side: 'left' | 'right', digits: OcrPool): Promise<MarginNumber | null | undefined> {
   // What stands before the digits: a stop, a stroke, or what is left of a Latin lead (`QI4.` for `Q14.`);
   // or a block's letter and its number, either misread (`A.l.`, `8.2.`, `B.S.` for `A.1.`, `B.2.`, `B.5.`).
   const text = word.text.trim();
   const block = BLOCK_LEAD.exec(text);
   const read = /^((?:[A-Za-z]|[^\p{L}\p{N}\s]){0,3}?)(\d{1,2})([.)]?)$/u.exec(text)
     ?? (block && !(/[A-Za-z]/.test(block[1]) && /^\d+$/.test(block[2])) ? [text, `${block[1]}.`, block[2], block[3]] : null);
-  if (!read) return undefined;
   // At the margin give or take a digit's height (a page scanned askew moves lines a few pixels in),
   // and read again in the word's own rows (the ink at the edge may run down into the next line, `∠` under `18.`).
   const height = word.bbox[3] - word.bbox[1];
@@ -158,6 +168,7 @@ async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margi
   const rows = edgeWord(g, [band[0], Math.max(band[1], word.bbox[1] - pad), band[2], Math.min(band[3], word.bbox[3] + pad)], gap, side);
   const atMargin = rows && (side === 'left' ? rows[0] <= margin + height && word.bbox[0] - rows[2] <= height : rows[2] >= margin - height && rows[0] - word.bbox[2] <= height);
   if (!rows || !atMargin) return undefined;
+  if (!read) return side === 'left' ? leadRunOn(g, rows, word, digits) : undefined;
   const box: Box = side === 'left'
     ? [Math.min(rows[0], word.bbox[0]), Math.min(rows[1], word.bbox[1]), word.bbox[2], Math.max(rows[3], word.bbox[3])]
     : [word.bbox[0], Math.min(rows[1], word.bbox[1]), Math.max(rows[2], word.bbox[2]), Math.max(rows[3], word.bbox[3])];
@@ -176,6 +187,21 @@ async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margi
   // The stop as read: after the number, or before it where a right-to-left line was read in its visual order (`.13`).
   const stopBefore = side === 'right' && /^[.．]$/.test(read[1]);
   return { box, text: stopBefore ? `.${again}` : `${again}${read[3]}` };
+}
+
+/** A lead's letter (or a digit OCR made of it) and stop, then digits (of any script: another script's model reads Latin ones as its own) run on into what follows (`Q.418+4x5`, `0.39+`, `0.३39+`). */
+const RUN_ON = /^\(?[A-Za-z\p{Nd}][.．]\p{Nd}/u;
+
+/**
+ * A lead and its number OCR ran into the stem's first number as one word (`Q.4 18 + 4×5` read
+ * `Q.418+4x5`, `Q.3 9 + 2` read `0.39+`): the ink at the margin up to its first gap, where that ends
+ * short of the word, read alone by the Latin reader. Undefined where it reads as no lead and number.
+ */
+async function leadRunOn(g: Gray, ink: Box, word: OcrWord, latin: OcrPool): Promise<MarginNumber | undefined> {
+  const height = word.bbox[3] - word.bbox[1];
+  if (!RUN_ON.test(word.text.trim()) || ink[2] > word.bbox[2] - height) return undefined;
+  const led = await latinLead(g, ink, latin);
+  return led ? { box: ink, text: `${led.lead}${led.number}${led.stop}`, headOf: word } : undefined;
 }
 
 /** A number with a Latin lead (`Q14.`, `Ex. 3`) read by the Latin reader, letters and all; null where it reads as none. */

@@ -26,7 +26,7 @@ import { labelRuns } from './label-runs.ts';
 import { marksAgain } from './marks-again.ts';
 import { wordLines } from './word-lines.ts';
 import { bracketedMark, edgeWord } from './edge-words.ts';
-import { boldNumberAgain, decimalAgain, numberAtMargin, numberAtRightMargin } from './numbers-again.ts';
+import { boldNumberAgain, decimalAgain, numberAtMargin, numberAtRightMargin, type MarginNumber } from './numbers-again.ts';
 import { readsRtl } from '../text/direction.ts';
 import { partAtMissedSpaces } from './missed-spaces.ts';
 import { allEnclosed } from '../text/enclosed.ts';
@@ -447,7 +447,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   const drawingBoxes = joined([...drawings.boxes, ...reading.drawings]);
   for (const [i, { words, mark }] of areas.entries()) {
     const wordBoxes = words.map(o => o.bbox);
-    const marks = [mark, numbers[i]].filter((m): m is { box: Box; text: string } => m !== null);
+    const marks = [mark, numbers[i]].filter((m): m is MarginNumber => m !== null);
     for (const m of marks) {
       const h = (m.box[3] - m.box[1]) / scale;
       // Sized as the words of its line are (by the line's box), where it stands for a word OCR read:
@@ -467,8 +467,17 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       if (!w.text.trim() || strokes.has(w)) continue;
       let x0 = w.bbox[0], x1 = w.bbox[2];
       const [, y0, , y1] = w.bbox;
-      if (marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
+      // A word whose head a number read again stands for (`Q.418+4x5`, its `Q.4` read alone up to a
+      // gap in the ink): the rest of it, a word's gap on (the recogniser's glyph boxes are rough).
+      const head = marks.find(m => m.headOf === w);
+      if (!head && marks.some(m => overlaps(m.box, [(x0 + x1) / 2, y0, (x0 + x1) / 2 + 1, y1]))) continue;
       let text = ownScriptLetters(w.text);
+      if (head && w.glyphs.length) {
+        const rest = w.glyphs.filter(c => (c.x0 + c.x1) / 2 > head.box[2]);
+        if (!rest.length) continue;
+        text = ownScriptLetters(rest.map(c => c.text).join(''));
+        x0 = Math.max(rest[0].x0, head.box[2] + px(WORD_GAP));
+      }
       // A danda after a Latin word opening its line (`Question।`, as one word or two): a number 1 the
       // Devanagari model read as its full stop.
       if (DANDA_ONE.test(text) && opensLine(w)) text = text.replace(DANDA_ONE, '$1 1');

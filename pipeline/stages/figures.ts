@@ -55,8 +55,11 @@ function bands(doc: PaperDocument): Map<Question, { page: number; column: number
       const start = starts.slice(i + 1).find(l => l.page === r.page && l.column === r.column);
       const next = below && (!start || below.bbox[1] < start.bbox[1]) ? below : start;
       // A question carried over to a new column or page owns its top, where a figure may stand
-      // above the first carried line.
-      const y0 = k === 0 ? r.bbox[1] - 4 : Math.min(r.bbox[1] - 4, page.body.y0);
+      // above the first carried line. A later region below another question's lines in its column is
+      // no carry-over (a twin's block beside its question, a language a column): it starts at its
+      // first line, as the first region does, and takes no figure of the twins above it.
+      const carried = k > 0 && !doc.lines.some(l => l.page === r.page && l.column === r.column && l.bbox[1] < r.bbox[1] && owner.has(l) && owner.get(l) !== q);
+      const y0 = carried ? Math.min(r.bbox[1] - 4, page.body.y0) : r.bbox[1] - 4;
       return { page: r.page, column: r.column, y0, y1: next ? next.bbox[1] - 1 : page.body.y1 };
     }));
   });

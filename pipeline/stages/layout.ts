@@ -59,6 +59,8 @@ const CENTRED = 0.05;
  * the far edge.
  */
 const EDGE_SHARE = 0.25;
+/** A mark set apart on a line: a number in brackets (facing either way, as a right-to-left line paints them), its unit's words with it or none. */
+const BRACKETED_MARK = /^[[(（【\])）】][^[\]()（）【】]*\d[^[\]()（）【】]*[[(（【\])）】]$/u;
 
 /**
  * The spans of a page's head: rows wholly above the top of the column read first and centred over
@@ -84,10 +86,20 @@ function headOf(spans: readonly Span[], columns: Column[], first: number): Set<S
     // title) or what stands in a later column does not open a line there (`Name: ____` … `Time:
     // 45 min`, the time set at the page's far edge, not at its column's start).
     const crosses = row.some(s => gutters.some(g => s.bbox[0] < g && s.bbox[2] > g));
-    const later = row.map(s => ({ s, c: columnOf(columns, centerX(s.bbox)) })).filter(x => x.c !== first);
-    // (Each piece by its own direction: an English column beside Arabic opens its lines at its left.)
-    // (Words, not a mark floated to the end of a line a little above its baseline: `[5]`.)
-    const offEdge = later.length > 0 && later.every(x => /\p{L}/u.test(x.s.text) && ((readsRtl(x.s.text) ?? rtl) ? columns[x.c].x1 - x.s.bbox[2] : x.s.bbox[0] - columns[x.c].x0) > (columns[x.c].x1 - columns[x.c].x0) * EDGE_SHARE);
+    // The row's runs in each later column read together (a text layer that sets Arabic a glyph a
+    // run gives `:` and `٤٥` as runs of no letter), each piece by its own direction (an English
+    // column beside Arabic opens its lines at its left); words, not a mark floated to the end of a
+    // line a little above its baseline (`[5]`, `[3 درجات]` in brackets either way round).
+    const later = new Map<number, Span[]>();
+    for (const s of row) {
+      const c = columnOf(columns, centerX(s.bbox));
+      if (c !== first) later.set(c, [...(later.get(c) ?? []), s]);
+    }
+    const offEdge = later.size > 0 && [...later].every(([c, piece]) => {
+      const text = piece.map(s => s.text).join('');
+      const [a, b] = [Math.min(...piece.map(s => s.bbox[0])), Math.max(...piece.map(s => s.bbox[2]))];
+      return /\p{L}/u.test(text) && !BRACKETED_MARK.test(text.replace(/\s+/gu, '')) && ((readsRtl(text) ?? rtl) ? columns[c].x1 - b : a - columns[c].x0) > (columns[c].x1 - columns[c].x0) * EDGE_SHARE;
+    });
     if (crosses || offEdge) row.forEach(s => heads.add(s));
   }
   // The first column starts at its first line that is no such row: a school's name centred over

@@ -5,7 +5,7 @@
 // page furniture (running heads, page numbers, copyright line, form marks) set aside; and the
 // section a page's own heading names (e.g. an elective), read before the heading is set aside.
 import type { PageInfo, PaperDocument, Span } from '../document.ts';
-import { centerY, height, width } from '../document.ts';
+import { centerY, contains, height, width } from '../document.ts';
 import { DocumentError } from '../diagnostics.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 import { Ahead } from '../ocr/ahead.ts';
@@ -237,6 +237,9 @@ export function clampGiants(spans: Span[], pageNumber: number, doc: PaperDocumen
   }
 }
 
+/** Points a word read by OCR may reach past the frame it stands in. */
+const FRAME_PAD = 2;
+
 /**
  * Sort a page's spans into body and furniture, and read the page's section heading from its head.
  * `found` holds what the paper as a whole sets aside (`paperFurniture`: running heads and footers,
@@ -263,11 +266,15 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, found
   const keptInMargin: Span[] = [];
   // A lone number's line mates: what the paper has not set aside already.
   const mates = spans.filter(o => !found.has(o));
+  // On a page read by OCR the margins' text is furniture (a running head OCR reads a little
+  // differently on each page repeats on none), but for text in a frame: a boxed heading (a subject's
+  // name atop each of its pages) is the body's.
+  const framed = (s: Span) => page.shapes.some(f => f.kind === 'rect' && contains(f.bbox, s.bbox, FRAME_PAD));
   for (const s of spans) {
     const cy = centerY(s.bbox);
     const byPaper = found.has(s);
     let outside = cy < body.y0 || cy > body.y1;
-    if (outside && !byPaper && body.ruleX === null && !page.ocr && !isMarginFurniture(s, t.re.furniture, mates)) {
+    if (outside && !byPaper && body.ruleX === null && (!page.ocr || framed(s)) && !isMarginFurniture(s, t.re.furniture, mates)) {
       outside = false;
       keptInMargin.push(s);
     }

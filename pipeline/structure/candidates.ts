@@ -250,6 +250,9 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
   });
 }
 
+/** A form's row of fields: a blank to fill (`____`), or two labels each closed by a colon (`Ονοματεπώνυμο: … Διάρκεια: 45 λεπτά`, the blank a rule OCR reads as nothing). */
+const FORM_ROW = /_{3,}|\p{L}[:：].*\p{L}[:：]/u;
+
 function headingOf(text: string, t: Template, lead: Lead | null, bold: boolean, sizeRatio: number, allBold: boolean): { kind: HeadingKind; id: string | null; type: QuestionType | null } | null {
   if (t.re.endOfQuestions.some(re => re.test(text))) return { kind: 'end', id: null, type: null };
   if (t.re.instructions.some(re => re.test(text))) return { kind: 'instructions', id: null, type: null };
@@ -259,6 +262,8 @@ function headingOf(text: string, t: Template, lead: Lead | null, bold: boolean, 
   if (type) return { kind: 'type', id: null, type: type.type };
   // A number run straight into a word (`5지선다형`, `3D`) leads no question: the line may be a heading.
   if (lead && !(lead.open === '' && lead.word === '' && lead.close === '' && /^\s*\d+[\p{L}]/u.test(text))) return null;
+  // A form's row of fields names nothing, however large OCR measures it (a blank's rule under it).
+  if (FORM_ROW.test(text)) return null;
   // Letters enough to name something: three, or two ideographs or syllables (物理, 수학).
   const letters = [...text].filter(c => /\p{L}/u.test(c)).length;
   const named = letters >= 3 || (letters >= 2 && /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text));

@@ -153,8 +153,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // A paper printed again is printed in its order: a question whose number's predecessor, printed
   // after its own twin, is a question of its own (no twin before it) belongs to a run of new questions
   // (a second subject's section that draws one question from the first's), not to a repeat.
+  // A row of option labels in the paper's scheme from its first (`1. 2. 3. 4.` under each question,
+  // its pictures the options) prints again what every question's options print: no repeat of a question.
   const repeats = candidates.map((c, j) => {
-    if (twinOf[j] < 0) return false;
+    if (twinOf[j] < 0 || (c.f.labelOpens && c.f.optionLabels.length >= 2)) return false;
     if (c.major !== null) return true;
     let k = j - 1;
     while (k > twinOf[j] && !(candidates[k].read === c.read! - 1 && candidates[k].style === c.style)) k--;
@@ -193,6 +195,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   });
   /** Candidate j, numbered m, stands under a statement of marks for a range holding m. */
   const statedAbove = (j: number, m: number) => (s.ranges ?? []).some(r => r.line < line(j) && line(j) < (r.until ?? L) && m >= r.from && m <= r.to);
+  /** …a statement a heading makes for the questions under it, up to the next heading. */
+  const statedUnder = (j: number, m: number) => (s.ranges ?? []).some(r => r.until !== undefined && r.line < line(j) && line(j) < r.until && m >= r.from && m <= r.to);
   // A bare number whose line's text hangs past it (the next line of its column starts further in):
   // set as a question's number is, out of its text.
   const hangs = candidates.map(c => {
@@ -368,7 +372,11 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
               const prev = best[i][r][kk];
               if (prev === -Infinity) continue;
               const restarts = candidates[i].major !== b.major || m <= ns[kk];
-              const runCarried = r === 1 || (restarts ? carriedAbove : carried);
+              // A run under a heading that states each question's marks (`Sezione A (5 punti ciascuno)`
+              // over short answers that carry nothing of their own) is a run of questions, as one that
+              // carries is. (Not a range stated once for the paper, `Questions 1–10`: a list numbered
+              // again after the questions, a formula sheet's `1.`–`9.`, stands under it too.)
+              const runCarried = r === 1 || statedUnder(i, ns[kk]) || (restarts ? carriedAbove : carried);
               const t = transition(i, ns[kk], j, m, runCarried);
               if (t === -Infinity) continue;
               const next = restarts ? 0 : runCarried ? 1 : 0;

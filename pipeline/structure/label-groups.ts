@@ -61,7 +61,7 @@ export function labelGroups(questions: Line[][], t: Template, others: readonly O
     const decided = decideLabels(mine.map(i => questions[i]), x);
     const group = { markers: x.options.markers, template: decided.template, parts: decided.parts, stats: decided.stats };
     // Where the scheme's labels are options, a question whose own labels plainly open parts keeps them as parts.
-    const own = decided.parts || !decided.stats ? [] : mine.filter(i => readsAsParts(questions[i], x));
+    const own = decided.parts || !decided.stats ? [] : mine.filter(i => readsAsParts(questions[i], x, decided.stats));
     if (!own.length || own.length === mine.length) return [{ ...group, questions: mine }];
     return [{ ...group, questions: mine.filter(i => !own.includes(i)) }, { ...group, questions: own, template: asParts(x), parts: true }];
   });

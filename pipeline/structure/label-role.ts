@@ -166,8 +166,30 @@ const lowerCaseLabels = (t: Template) => t.options.markers.every(m => m === m.to
  */
 const OWN_PARTS_MARGIN = 1;
 
-export function readsAsParts(question: Line[], t: Template): boolean {
+/**
+ * A run set apart from the paper's choices counts this much more: its labels one to a line though its
+ * items are short enough to sit in a row (under LONG_ITEM), where the paper sets its choices in a row
+ * (SIDE_BY_SIDE of its runs), and fewer of them than its choices come in (`a) จงหา f(2)` /
+ * `b) จงแก้สมการ f(x) = 14` on a paper choosing with `a) 147 b) 148 c) 152 d) 150`): a paper sets
+ * its choices alike question after question.
+ */
+const SET_APART = 2;
+
+/** How many labels of the template's scheme a question's lines print (its text's, not a formula's). */
+function labelsPrinted(question: Line[], t: Template): number {
+  if (!t.re.option) return 0;
+  const global = new RegExp(t.re.option.source, 'gu');
+  return [...question.map(l => rawText(l.spans.filter(s => !s.math))).join('\n').matchAll(global)].filter(m => t.options.markers.includes(m[1])).length;
+}
+
+/** Whether a question's own labels open parts; `choices`: the statistics of the paper's runs in the scheme, decided as options. */
+export function readsAsParts(question: Line[], t: Template, choices: LabelStats | null = null): boolean {
   const stats = labelStats([question], t, t.re.points);
+  if (!stats) return false;
+  // (Its labels all in that one run, in order: `A) 31` `C) 34` `B) 35` is a grid of choices read a
+  // column at a time, not parts `A)`, `B)`.)
+  const apart = choices !== null && choices.sideBySide >= SIDE_BY_SIDE && stats.sideBySide < STACKED && stats.itemLength < LONG_ITEM && stats.modalCount < choices.modalCount
+    && labelsPrinted(question, t) === stats.modalCount;
   // Few labels, as parts come (a run of five under a question holding other questions' text is no parts).
-  return stats !== null && stats.ticked < TICKED && stats.modalCount <= FEW_LABELS && partsScore(stats, lowerCaseLabels(t)) >= PARTS_AT + OWN_PARTS_MARGIN;
+  return stats.ticked < TICKED && stats.modalCount <= FEW_LABELS && partsScore(stats, lowerCaseLabels(t)) + (apart ? SET_APART : 0) >= PARTS_AT + OWN_PARTS_MARGIN;
 }

@@ -22,6 +22,9 @@ export function marginMark(line: Line, column: Edges, bodySize: number, t: Templ
   // numbers in (`S`, `l`, `З`): a letter of another script is a word's (a Thai line read a letter at
   // a time, an Arabic `في`), or Hangul's or Han's.
   if (/[^\P{L}\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u.test(text)) return null;
-  // A capital and two small letters is a word (`Let`, `The`), not a number's garble (`Il`, `S`, `&`).
+  // A capital and two small letters is a word (`Let`, `The`), not a number's garble (`Il`, `S`, `&`);
+  // so is a capital alone before a word in small letters (`A rectangle …`: a sentence opens there).
+  const next = line.spans[1]?.text.trim() ?? '';
+  if (/^\p{Lu}$/u.test(text) && /^\p{Ll}/u.test(next)) return null;
   return /^\S{1,2}[.,]$/.test(text) || (/^\S{1,3}$/u.test(text) && !/^\p{Lu}\p{Ll}{2}$/u.test(text) && !t.options.markers.includes(text)) ? [first] : null;
 }

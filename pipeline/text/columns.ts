@@ -30,7 +30,7 @@ type GutterMode = 'clear' | 'tolerant' | 'emptiest';
  * The widest gutter in [lo, hi) of a text block, with runs enough on both sides that reach down the
  * block (see `GutterMode`). Null where there is none.
  */
-function gutter(spans: readonly Run[], lo: number, hi: number, mode: GutterMode, rtl: boolean): number | null {
+function gutter(spans: readonly Run[], lo: number, hi: number, mode: GutterMode, rtl: boolean, dividers: readonly number[] = []): number | null {
   const x0 = Math.floor(lo), x1 = Math.ceil(hi);
   const cover = new Int32Array(Math.max(0, x1 - x0) + 1);
   // The emptiest search counts a row's runs that stand closer than a gutter once (`stretches`).
@@ -48,18 +48,43 @@ function gutter(spans: readonly Run[], lo: number, hi: number, mode: GutterMode,
       if (run >= GUTTER_MIN) runs.push({ width: run, at: x - run / 2 });
       run = 0;
     }
-    for (const { at } of runs.sort((a, b) => b.width - a.width)) if (separates(spans, at, mode, rtl)) return at;
+    // A band the page draws a divider down (dividerPieces) before any other: the page says where its columns part.
+    const drawn = (r: { width: number; at: number }) => (dividers.some(x => Math.abs(x - r.at) <= r.width / 2) ? 1 : 0);
+    for (const { at } of runs.sort((a, b) => drawn(b) - drawn(a) || b.width - a.width)) if (separates(spans, at, mode, rtl)) return at;
   }
   return null;
 }
 
 /** A gutter by the first mode that finds one, and whether it took the emptiest search. */
-function firstGutter(spans: readonly Run[], lo: number, hi: number, rtl: boolean): { at: number; emptiest: boolean } | null {
+function firstGutter(spans: readonly Run[], lo: number, hi: number, rtl: boolean, dividers: readonly number[] = []): { at: number; emptiest: boolean } | null {
   for (const mode of ['clear', 'tolerant', 'emptiest'] as const) {
-    const at = gutter(spans, lo, hi, mode, rtl);
+    const at = gutter(spans, lo, hi, mode, rtl, dividers);
     if (at !== null) return { at, emptiest: mode === 'emptiest' };
   }
   return null;
+}
+
+/** A divider's pieces are lines at most this many points thick… */
+const DIVIDER_THICKNESS = 3;
+/** …at one x within this many points… */
+const DIVIDER_ALIGN = 1;
+/** …two at least, together as long as this share of the page's height (a column rule drawn whole is findBody's). */
+const DIVIDER_PIECES = 2;
+const DIVIDER_LENGTH = 0.45;
+
+/**
+ * Where the page draws a divider down its middle in pieces (one beside each question's block, a
+ * language to a side): the x of each such stack of upright lines.
+ */
+function dividerPieces(page: ColumnInput): number[] {
+  const upright = page.shapes.filter(s => s.visible && s.kind !== 'image' && s.bbox[2] - s.bbox[0] <= DIVIDER_THICKNESS && s.bbox[3] - s.bbox[1] > DIVIDER_THICKNESS);
+  const stacks: { x: number; length: number; pieces: number }[] = [];
+  for (const s of upright) {
+    const x = centerX(s.bbox);
+    const stack = stacks.find(k => Math.abs(k.x - x) <= DIVIDER_ALIGN);
+    if (stack) { stack.length += s.bbox[3] - s.bbox[1]; stack.pieces++; } else stacks.push({ x, length: s.bbox[3] - s.bbox[1], pieces: 1 });
+  }
+  return stacks.filter(k => k.pieces >= DIVIDER_PIECES && k.length >= page.height * DIVIDER_LENGTH).map(k => k.x);
 }
 
 /** Runs by row: those whose baselines stand within 2 pt of the row's first. */
@@ -104,7 +129,7 @@ const CELL_TEXT = 0.7;
  * they belong to. Counted over the heights both sides share (a title above or a notice below is
  * no row of either).
  */
-function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
+function oneFlow(left: readonly Run[], right: readonly Run[], across: readonly number[] = []): boolean {
   const l = baselines(left), r = baselines(right);
   if (!l.length || !r.length) return false;
   const from = Math.max(l[0], r[0]) - 2, to = Math.min(l[l.length - 1], r[r.length - 1]) + 2;
@@ -112,9 +137,12 @@ function oneFlow(left: readonly Run[], right: readonly Run[]): boolean {
   if (!shared.length) return false;
   // A margin of marks pairs within a quarter of the type size: a mark floated to a line's end may sit
   // 2 pt off its baseline, its unit word too (`[2 अंक]` beside a line whose Devanagari and Latin runs
-  // stand on baselines 4 pt apart). Text beside text pairs only on one baseline.
+  // stand on baselines 4 pt apart). Text beside text pairs only on one baseline. Whether the far side
+  // is text is told without the lines that run across the band (`across`: a Thai line the text layer
+  // gives in many runs, its last words past the band, is no side's sentences).
   const sizes = [...left, ...right].map(s => s.size).sort((a, b) => a - b);
-  const near = worded(right) && !marksMargin(right) ? 1.5 : Math.max(1.5, sizes[Math.floor(sizes.length / 2)] * PAIRED_BASELINE);
+  const own = right.filter(s => !across.some(y => Math.abs(centerY(s.bbox) - y) < s.size * 0.5));
+  const near = worded(own) && !marksMargin(own) ? 1.5 : Math.max(1.5, sizes[Math.floor(sizes.length / 2)] * PAIRED_BASELINE);
   if (shared.filter(y => l.some(z => Math.abs(z - y) <= near)).length < shared.length * PAIRED_ROWS) return false;
   // Two columns set on one baseline grid, or a text beside its translation, pair their rows too, but
   // each side carries as much text as the other; the far cells of a row carry much less than its start.
@@ -171,6 +199,28 @@ function marksOpen(side: readonly Run[], rtl: boolean): boolean {
   const rows = rowsOf(side);
   const opens = rows.filter(r => MARK_OPENS.test(rowText(r, rtl)));
   return rows.length >= PROSE_ROWS && opens.length >= rows.length * MARKS_OPEN_SHARE;
+}
+
+/**
+ * Whether the far side's strip nearest the band (its runs up to the next gap as wide as a gutter) is
+ * the near side's margin of marks: narrower than a column, marks in most of its rows, each on a row
+ * of the near side (`[7] 方程 … 的解是` … `[2.25 分]` set right, the next column's text further on).
+ * With the whole far side in view, its column's rows outnumber the marks (marksOpen does not see
+ * them); the strip alone is told. `far` lies right of the band, or left of it on a right-to-left page.
+ */
+function marksStrip(far: readonly Run[], near: readonly Run[], all: readonly Run[], rtl: boolean): boolean {
+  // Runs in order from the band outwards; the strip grows while the next run starts within a gutter of it.
+  const out = [...far].sort((a, b) => (rtl ? b.bbox[2] - a.bbox[2] : a.bbox[0] - b.bbox[0]));
+  const edge = (s: Run) => (rtl ? -s.bbox[0] : s.bbox[2]);
+  const start = (s: Run) => (rtl ? -s.bbox[2] : s.bbox[0]);
+  let reach = edge(out[0]), k = 1;
+  for (; k < out.length && start(out[k]) - reach < GUTTER_MIN; k++) reach = Math.max(reach, edge(out[k]));
+  if (k === out.length) return false;
+  const strip = out.slice(0, k);
+  const width = Math.max(...all.map(s => s.bbox[2])) - Math.min(...all.map(s => s.bbox[0]));
+  if (reach - start(out[0]) >= width * COLUMN_MIN_SHARE || !marksMargin(strip)) return false;
+  const rows = baselines(near);
+  return strip.every(s => rows.some(y => Math.abs(y - s.baseline) <= Math.max(1.5, s.size * PAIRED_BASELINE)));
 }
 
 /** A side is prose where at least this many of its rows… */
@@ -230,6 +280,7 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode, rtl:
   // The marks that end a column's rows stand before the gutter: a band with them at the head of
   // the far side's rows (`[4 điểm]  (1) What is …`) parts a column from its own marks.
   if (marksOpen(rtl ? left : right, rtl)) return false;
+  if (rtl ? marksStrip(left, right, spans, true) : marksStrip(right, left, spans, false)) return false;
   // Each side is as wide as a column is: a graph's axis labels beside the text (the right half of a
   // 2×2 grid of options, a figure set right of its question) are no column.
   const across = (side: readonly Boxed[]) => Math.max(...side.map(s => s.bbox[2])) - Math.min(...side.map(s => s.bbox[0]));
@@ -241,7 +292,8 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode, rtl:
   // Whatever the band, a side that only continues the other's rows is no column (the right half of a
   // grid of options under short questions leaves a clear band, a title beside it).
   // (The far side is the left on a paper read right to left: its marks end its lines there.)
-  if (rtl ? oneFlow(right, left) : oneFlow(left, right)) return false;
+  const crossing = bridged(left, right);
+  if (rtl ? oneFlow(right, left, crossing) : oneFlow(left, right, crossing)) return false;
   if (mode !== 'clear') {
     // Both sides run down the block: columns, not a caption beside a figure… The block is that of
     // the two sides: what crosses the gutter above or below them (a title, a closing `STOP` notice
@@ -324,7 +376,7 @@ export function findColumns(page: ColumnInput): Column[] {
   }
   else {
     const rtl = !!page.rtl;
-    const mid = firstGutter(spans, page.width * 0.3, page.width * 0.7, rtl);
+    const mid = firstGutter(spans, page.width * 0.3, page.width * 0.7, rtl, dividerPieces(page));
     if (mid !== null) splits = [mid.at];
     if (mid?.emptiest) emptiest = true;
     // Three columns: a second gutter within the wider side, each column a fair share of the width.

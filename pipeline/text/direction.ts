@@ -289,12 +289,15 @@ export function gapBetween(prev: Span, next: Span): number {
   return Math.max(next.bbox[0] - prev.bbox[2], prev.bbox[0] - next.bbox[2]);
 }
 
+/** Two runs further apart than this share of their type size are two words: a reader puts a space between them. */
+export const SPACE_GAP = 0.2;
+
 /**
  * The gap before each span of spans in reading order (0 before the first). Where the order steps
  * leftwards after a left-to-right run (`Q2` then `.` in a right-to-left line), the gap is from the
  * run's left end: that is where what follows it stands. Spans in x order get their plain gaps.
  */
-export function readingGaps(spans: Span[]): number[] {
+export function readingGaps(spans: readonly Pick<Span, 'bbox'>[]): number[] {
   const out = [0];
   let runLeft = spans[0]?.bbox[0] ?? 0;
   for (let k = 1; k < spans.length; k++) {

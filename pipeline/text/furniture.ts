@@ -211,8 +211,10 @@ export function paperFurniture(pages: readonly FurniturePage[], patterns: readon
   for (const p of all) {
     const w = whyOf.get(p);
     if (!w) continue;
-    // Numbers alone are furniture only with no body text beside them (decided below).
-    if (NUMBERS_ONLY.test(p.text)) numbersOnly.push({ p, ...w });
+    // Numbers alone are furniture only with no body text beside them (decided below); further in
+    // than the outer margin, only outermost too (a row of option labels `1. 2. 3.` under the first
+    // question of several pages, its pictures no text, is the question's).
+    if (NUMBERS_ONLY.test(p.text)) { if (p.outer || !w.byPaper || outermost(p)) numbersOnly.push({ p, ...w }); }
     else if (p.outer || (onLine.get(p.line)!.every(q => whyOf.get(q)?.byPaper) && outermost(p))) mark(p, w.why);
   }
   for (const [i, page] of pages.entries()) {
