@@ -109,8 +109,8 @@ async function readAnswer(g: Gray, cell: GridCell, digits: OcrPool, letters: Ocr
   // glyph read as one letter twice in both cases (`C` read `Cc`) is that letter; other letter
   // readings longer than the glyphs are not taken.
   const glyphs = inkRuns(g, ink, 1, 'x').length;
-  const readings = read.map(r => (/^\p{L}{2,}$/u.test(r) && [...r].length > glyphs && new Set([...r.toLowerCase()]).size === 1 ? [...r][0] : r))
-    .filter(r => !(/^\p{L}+$/u.test(r) && [...r].length > glyphs));
+  const tooLong = (r: string) => /^\p{L}+$/u.test(r) && [...r].length > glyphs;
+  const readings = read.map(r => (tooLong(r) && new Set([...r.toLowerCase()]).size === 1 ? [...r][0] : r)).filter(r => !tooLong(r));
   const valid = readings.filter(r => answerToken(r));
   const count = (r: string) => valid.filter(x => x === r).length;
   const text = valid.sort((a, b) => count(b) - count(a) || a.length - b.length)[0];

@@ -23,6 +23,8 @@ export interface LabelStats {
   sentences: number;
   /** The most common number of labels in a run. */
   modalCount: number;
+  /** Share of the labels printed that stand outside their question's run (`A) 31` `C) 34` `B) 35`: a grid read a column at a time). */
+  stray: number;
   /** Share of items whose line ends in boxes to tick (`1. 8 · 2 = 17 ☐ ☐`): rows of a table to mark true or false. */
   ticked: number;
 }
@@ -68,7 +70,7 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
   const global = new RegExp(re.source, 'gu');
   const lengths: number[] = [];
   const counts: number[] = [];
-  let side = 0, marked = 0, nested = 0, items = 0, sentences = 0, labelled = 0, ticked = 0;
+  let side = 0, marked = 0, nested = 0, items = 0, sentences = 0, labelled = 0, ticked = 0, printed = 0;
   for (const lines of questions) {
     const texts = lines.map(l => rawText(l.spans.filter(s => !s.math)));
     const full = texts.join('\n');
@@ -92,6 +94,7 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
     }
     const rows = run.map(l => lineOf(l.at));
     labelled += run.length;
+    printed += labels.length;
     ticked += rows.filter(r => TICK_BOX.test(texts[r])).length;
     if (new Set(rows).size < rows.length) side++;
     const body = full.slice(run[0].at);
@@ -102,7 +105,7 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
   const modal = Math.max(...[...new Set(counts)].map(c => counts.filter(x => x === c).length));
   const modalCount = Math.max(...counts.filter(c => counts.filter(x => x === c).length === modal));
   const n = counts.length;
-  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n, sentences: items ? sentences / items : 0, modalCount, ticked: labelled ? ticked / labelled : 0 };
+  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n, sentences: items ? sentences / items : 0, modalCount, stray: (printed - labelled) / printed, ticked: labelled ? ticked / labelled : 0 };
 }
 
 /** How much the runs read as parts rather than options (see the constants above). */
@@ -175,13 +178,6 @@ const OWN_PARTS_MARGIN = 1;
  */
 const SET_APART = 2;
 
-/** How many labels of the template's scheme a question's lines print (its text's, not a formula's). */
-function labelsPrinted(question: Line[], t: Template): number {
-  if (!t.re.option) return 0;
-  const global = new RegExp(t.re.option.source, 'gu');
-  return [...question.map(l => rawText(l.spans.filter(s => !s.math))).join('\n').matchAll(global)].filter(m => t.options.markers.includes(m[1])).length;
-}
-
 /** Whether a question's own labels open parts; `choices`: the statistics of the paper's runs in the scheme, decided as options. */
 export function readsAsParts(question: Line[], t: Template, choices: LabelStats | null = null): boolean {
   const stats = labelStats([question], t, t.re.points);
@@ -189,7 +185,7 @@ export function readsAsParts(question: Line[], t: Template, choices: LabelStats 
   // (Its labels all in that one run, in order: `A) 31` `C) 34` `B) 35` is a grid of choices read a
   // column at a time, not parts `A)`, `B)`.)
   const apart = choices !== null && choices.sideBySide >= SIDE_BY_SIDE && stats.sideBySide < STACKED && stats.itemLength < LONG_ITEM && stats.modalCount < choices.modalCount
-    && labelsPrinted(question, t) === stats.modalCount;
+    && stats.stray === 0;
   // Few labels, as parts come (a run of five under a question holding other questions' text is no parts).
   return stats.ticked < TICKED && stats.modalCount <= FEW_LABELS && partsScore(stats, lowerCaseLabels(t)) + (apart ? SET_APART : 0) >= PARTS_AT + OWN_PARTS_MARGIN;
 }
