@@ -434,3 +434,25 @@ describe('answers read by OCR in the letters a paper labels its options with', (
     expect(d.messages.list.map(m => `${m.rule} ${m.item}`)).toContain('answers/digit-for-letter q3');
   });
 });
+
+// Keys appended to scanned papers, as OCR reads their lines: a pair's mark lost (`43` for `4.3`), a
+// stray glyph in a row of item numbers (`355` for `35`).
+const readOcrKey = (lines: string[]) => readPairKey(lines.map(l => textLine(l))).map(b => b.entries.map(e => `${e.number}=${e.answer}`).join(' '));
+
+describe('a key read by OCR off a scan', () => {
+  it('cuts a glued pair whose mark was lost where the numbers go on rising', () => {
+    expect(readOcrKey(['2.2 3.3 43 5.1 6.1 7.56 10.2 12.3 13.2 14.82'])).toEqual(['2=2 3=3 4=3 5=1 6=1 7=56 10=2 12=3 13=2 14=82']);
+    expect(readOcrKey(['Math', '14 3.4 44 5.5', 'Physics', '2.5 3.30 4.1 5.8'])).toEqual(['1=4 3=4 4=4 5=5', '2=5 3=30 4=1 5=8']);
+    expect(readOcrKey(['1D 2.A 3.B 4C'])).toEqual(['1=D 2=A 3=B 4=C']);
+  });
+  it('leaves a line alone where more tokens lost the mark than kept it, or a cut is not the only one', () => {
+    expect(readOcrKey(['12 13 14'])).toEqual([]);
+    expect(readOcrKey(['1.4 23 34'])).toEqual([]);
+    expect(readOcrKey(['1.2 234 25.4'])).toEqual([]); // 234 cuts as 2|34 and as 23|4
+  });
+  it('reads a row of numbers with a stray digit in one cell as the number between its neighbours', () => {
+    expect(readOcrKey(['№ 2 3 5 8 10 11 14 15 20 21 24 28 29 30 31 32 33 34 355 40', '✓ 24 D A 105 A D B C A D C E D A B B C A D B'])).toEqual(['2=24 3=D 5=A 8=105 10=A 11=D 14=B 15=C 20=A 21=D 24=C 28=E 29=D 30=A 31=B 32=B 33=C 34=A 35=D 40=B']);
+    // Two cells astray, or a cell no single character's loss puts in place: no row.
+    expect(readOcrKey(['№ 2 3 5 8 10 11 145 15 20 21 24 355 40', '✓ A B C D A B C D A B C D A'])).toEqual([]);
+  });
+});

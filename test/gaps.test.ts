@@ -43,6 +43,12 @@ describe('gaps', () => {
     expect(statedCount('本 试卷 共 5 小 题', of('generic').re.count)).toBe(5);
   });
 
+  it('reads a stated count as printed where the text layer spaces a word after its virama, or words stand between (Hindi, Arabic)', () => {
+    expect(statedCount('इस चयन में पूरे प्रश् न-पत्र के 16 प्रश् न हैं; प्रत् येक प्रश् न अपनी मूल संख् या रखता है।', of('generic').re.count)).toBe(16);
+    expect(statedCount('يتضمن هذا النموذج 9 سؤا الً مختارة من الاختبار الكامل', of('generic').re.count)).toBe(9);
+    expect(statedCount('يتكون هذا الاختبار من 12 سؤالًا.', of('generic').re.count)).toBe(12);
+  });
+
   it('takes gaps as by design where the stated count is what the paper holds', async () => {
     expect(await run(paper([1, 2, 4, 5, 7, 8], 'Este modelo contiene 6 preguntas.'))).toEqual(['info gaps/by-design']);
   });

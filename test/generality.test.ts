@@ -135,13 +135,15 @@ describe.skipIf(!haveChromium())('layout fuzzer', () => {
 // under a head (0030), a range `第27〜34题` (0063), marks in a margin with their unit (0045), option
 // labels no scheme names (0099), a range broken over two lines (0238), pictures' labels `Ａ．` (0138).
 // Seed 7: a column's marks `[4 điểm]` at the head of its twin column's rows (0031), a section heading
-// stating its questions' marks under the instructions heading (0032).
+// stating its questions' marks under the instructions heading (0032). Seed 20261210: a question's
+// label atop two pages of three taken for a running head (0247), choices among parts (0293).
 const FRESH = [
   { seed: 20261206, count: 400, only: [24, 30, 38, 45, 63, 99, 104, 118, 138, 144, 172, 238] },
   { seed: 7, count: 40, only: [31, 32] },
   { seed: 20261207, count: 300, only: [21, 23, 85, 95, 178] },
   { seed: 20261208, count: 300, only: [15, 28, 48, 109, 158, 204, 238, 251] },
   { seed: 20261209, count: 300, only: [3, 4, 39, 69, 100, 135, 259, 274] },
+  { seed: 20261210, count: 300, only: [247, 293] },
 ];
 
 describe.skipIf(!haveChromium() || !haveShared())('papers of fresh seeds the reader once read wrong', () => {

@@ -384,6 +384,26 @@ describe('layout', () => {
     expect(findColumns(page)).toHaveLength(1);
   });
 
+  it('reads a page of three questions with 2×2 grids of options as one column, though their stems run across the grid\'s band in many runs', () => {
+    // Seed 20261210, paper 0175 (Hindi, page 2): each stem set in a run a syllable, running across
+    // the band between the grid's halves on the first and last questions, the right half's options
+    // under the last stem. Counted in runs, the sides' outermost 5% left out every row below that
+    // stem, so it passed for a line under both sides; counted in rows, it stands between them.
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });
+    const stem = (y: number, long: boolean) => {
+      const out = [at('Q9.', 45, 65, y)];
+      for (let x = 68; x < (long ? 425 : 209); x += 14) out.push(at('सेमी', x, x + 12, y));
+      return long ? [...out, at('[4]', 535, 550, y)] : out;
+    };
+    const spans: Span[] = [];
+    for (const [k, y] of [60, 135, 215].entries()) {
+      spans.push(...stem(y, k !== 1));
+      spans.push(at('(1) 33', 60, 91, y + 21), at('(2) 36', 305, 336, y + 21), at('(3) 35', 60, 91, y + 41), at('(4) 43', 305, 336, y + 41));
+    }
+    const page: PageInfo = { number: 2, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+  });
+
   it('reads a question with a 2×2 grid of graph options as one column (the right graphs\' labels are no column)', () => {
     // The question's line runs across, the graphs' axis labels (`y`, `O x`) stand in a narrow band at the right.
     const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });

@@ -170,6 +170,13 @@ describe('the body\'s edges on a scanned page', () => {
     // A run taller than a line (a drawing) is no line to move off.
     const drawing = await strip('<rect x="20" y="10" width="80" height="90" fill="none" stroke="black"/>');
     expect(offInk(drawing, [0, 0, drawing.width, drawing.height], px(50), -1, { gap: px(3), most: px(30), strip: px(100) })).toBe(px(50));
+    // A drawing whose top the row cuts by less than a line (a row of pictured options under a question
+    // of the next column) is the body's: the row moves past it and past the line beside it (seed
+    // 20261208, paper 0247: a boxed heading cut in two, the other column's question read as running head).
+    const beside = await strip('<text x="20" y="55" font-size="12">Part A (1.5 marks each)</text><rect x="300" y="48" width="80" height="50" fill="none" stroke="black"/>');
+    const moved = offInk(beside, [0, 0, beside.width, beside.height], px(50), -1, { gap: px(3), most: px(30), strip: px(100) });
+    expect(moved).toBeLessThan(px(46));
+    expect(inkIn(beside, [0, moved - 1, beside.width, moved])).toBe(0);
   });
 
   it('reads whole, as a question, a first line that the body\'s top (a share of the page\'s height) cuts through', async () => {
@@ -340,6 +347,12 @@ describe('option labels in the other alphabet', () => {
     // A 0 in brackets with no run of letters round it is a number.
     expect(texts(latinLabels(words('(А)', 'x', '(0)')))).toEqual(['(A)', 'x', '(0)']);
   });
+
+  it('reads capitals with a stop as Latin where they stand in a row beside the next letter (`Α. 42  Β. 32` on a Greek scan), and leaves a Greek row', () => {
+    expect(texts(latinLabels(words('Α.', '42', 'Β.', '32', 'C.', '46', 'D.', '52', 'Ε.', '8')))).toEqual(['A.', '42', 'B.', '32', 'C.', '46', 'D.', '52', 'E.', '8']);
+    const greek = words('Α.', '1', 'Β.', '2', 'Γ.', '3', 'Δ.', '4');
+    expect(texts(latinLabels(greek))).toEqual(texts(greek));
+  });
 });
 
 describe('option labels run into their values in a row of options', () => {
@@ -355,6 +368,9 @@ describe('option labels run into their values in a row of options', () => {
     // A label whose stop was read as a comma (a Japanese scan's `A. 35 B, 25`), where its place names its letter; elsewhere left.
     expect(texts(labelRows(row('A.', '35', 'B,', '25', 'C.', '40', 'D.', '38'), []))).toEqual(['A.', '35', 'B.', '25', 'C.', '40', 'D.', '38']);
     expect(texts(labelRows(row('A.', '35', 'x,', '25', 'C.', '40'), []))).toEqual(['A.', '35', 'x,', '25', 'C.', '40']);
+    // …with one label read whole beside it, as a grid's row of two sets them (`C. 11  D, 14`).
+    expect(texts(labelRows(row('C.', '11', 'D,', '14'), []))).toEqual(['C.', '11', 'D.', '14']);
+    expect(texts(labelRows(row('C.', '11', 'B,', '14'), []))).toEqual(['C.', '11', 'B,', '14']);
   });
 
   it('leaves values that are a letter and digits (`B12`, `x2`), a run-in word at another letter\'s place, and a row of one label', async () => {
@@ -396,6 +412,8 @@ describe('option labels read as digits in a column of options', () => {
     expect(labelRuns(lines([40, 'A.', '35'], [40, 'B.', '32'], [40, 'c.', '40'], [40, 'D.', '70']), []).map(s => s.text)).toContain('C.');
     expect(labelRuns(lines([40, 'A.', '120'], [40, 'B.', '110'], [40, 'Cc.', '121'], [40, 'D.', '130']), []).map(s => s.text)).toContain('C.');
     expect(labelRuns(lines([40, 'a)', '1'], [40, 'b)', '2'], [40, 'C)', '3'], [40, 'd)', '4']), []).map(s => s.text)).toContain('c)');
+    // Options in a grid of two to a row: the lines open A, C, E, and `Cc.` is C there too.
+    expect(labelRuns(lines([40, 'A.', '5', 'B.', '2'], [40, 'Cc.', '4', 'D.', '8'], [40, 'E.', '12']), []).filter(s => s.bbox[0] === 40).map(s => s.text)).toEqual(['A.', 'C.', 'E.']);
     // After the run's last label, a number at its edge opens nothing (a value, a bare question number).
     const after = lines([40, 'A.', '6'], [40, 'B.', '7'], [40, 'C.', '8'], [40, '15'], [40, 'A.', '3'], [40, '62'], [0, 'x']);
     expect(labelRuns(after, []).map(s => s.text)).toEqual(after.map(s => s.text));

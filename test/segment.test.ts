@@ -22,7 +22,7 @@ import { readLead } from '../pipeline/structure/lead.ts';
 import { numberedHeadingName } from '../pipeline/structure/numbered-heading.ts';
 import { labelGroups } from '../pipeline/structure/label-groups.ts';
 import { labelStats } from '../pipeline/structure/label-role.ts';
-import { labelAlphabets, learnMarks, learnOtherOptions, marksPattern, optionSchemes } from '../pipeline/structure/learn.ts';
+import { labelAlphabets, learnMarks, learnOtherOptions, marksPattern, optionSchemes, unitReadAsDigits } from '../pipeline/structure/learn.ts';
 import { learnOptionRows } from '../pipeline/structure/option-rows.ts';
 import { optionsOf } from '../pipeline/structure/options.ts';
 import type { Template } from '../pipeline/template.ts';
@@ -867,6 +867,18 @@ describe('labels decided per scheme', () => {
     expect(labelGroups([row(1), grid, row(3), row(4), row(5), row(6)], using('latin-lower-close'), []).map(g => [g.parts, g.questions])).toEqual([[false, [0, 1, 2, 3, 4, 5]]]);
   });
 
+  it('reads a question\'s five short values as choices where the paper\'s labels open two or three parts', () => {
+    // Seed 20261210, paper 0293: `a)`–`e)` one to a line under `2⁴ 的值是` on a paper whose other
+    // questions ask `a) 求 f(2) 的值；` `b) 解方程 f(x) = 26；`: the same labels, prompts there, values here.
+    const prompts = (n: number) => lines(`${n}. 已知函数 f(x) = ${n}x + 1。`, 'a) 求 f(2) 的值；', 'b) 解方程 f(x) = 26；');
+    const values = (n: number) => lines(`${n}. 2⁴ 的值是`, 'a) 17', 'b) 19', 'c) 16', 'd) 21', 'e) 32');
+    const questions = [values(1), prompts(2), prompts(3), prompts(4), values(5), prompts(6)];
+    expect(labelGroups(questions, using('latin-lower-close'), []).map(g => [g.parts, g.questions])).toEqual([[true, [1, 2, 3, 5]], [false, [0, 4]]]);
+    // Five parts with sentences, or with marks, stay parts.
+    const worded = lines('5. Simplify.', 'a) Expand the brackets fully;', 'b) Collect like terms;', 'c) Factorise;', 'd) Check;', 'e) State the answer.');
+    expect(labelGroups([worded, prompts(2), prompts(3), prompts(4)], using('latin-lower-close'), []).map(g => [g.parts, g.questions])).toEqual([[true, [0, 1, 2, 3]]]);
+  });
+
   it('learns the scheme a section prints besides the paper\'s first', () => {
     const blocks = [choice(1), choice(2), parted(3, 2), parted(4, 3)].map(l => ({ lines: l, skip: new Set<Span>() }));
     expect(learnOtherOptions(blocks, ROOT, scheme('latin-lower-paren')).map(s => s.id)).toEqual(['latin-upper-stop']);
@@ -1094,6 +1106,23 @@ describe('marks printed by a question or its parts', () => {
     expect(new RegExp(marksPattern(spaced)!, 'u').exec('(i) (0 4) f(2)의')?.[1]).toBe('4');
     // Coordinates are no range: `(0, 4)`.
     expect(learnMarks([block(line('A(0, 4) and B(0, 2)'), line('C (0, 3)'))])).toEqual([]);
+    // A range from 0 on a right-to-left line, its brackets read by their look (`)2-0(`).
+    expect(patternPoints([line('1.1. )2-0( أوجد احتمال سحب كرة حمراء')], { ...generic, re: { ...generic.re, points: new RegExp(marksPattern(shapes)!, 'gu') } }, new Set())?.value).toBe(2);
+    // A mark broken over a line break whose full-width bracket OCR read as an angle (`《2.25` / `分)`).
+    expect(patternPoints([line('写出样本空间; 《2.25'), line('分)')], generic, new Set())?.value).toBe(2.25);
+  });
+
+  it('reads a mark whose unit OCR read as digits (`(1.2577)`, `(44)`) as a value the paper prints with its unit, on a scan', () => {
+    const shapes = learnMarks([block(line('1.1. 求概率; 《1分)'), line('1.2. 写出样本空间; (1.25分)')), block(line('2.1. 求概率; (4分)'), line('2.2. 解方程; 〈3.5分)'))]);
+    const misread = unitReadAsDigits(shapes)!;
+    const t = { ...generic, re: { ...generic.re, points: new RegExp(`${misread}|${marksPattern(shapes)}`, 'gu') } };
+    const value = (text: string) => patternPoints([line(text)], t, new Set())?.value ?? null;
+    expect(['写出样本空间; = (1.2577)', '解方程 = 22; (44)', '求值; (3.554)', '求概率; (1分)', '求概率; (4)'].map(value)).toEqual([1.25, 4, 3.5, 1, null]);
+    // A formula's argument is no mark, nor a number inside a line.
+    expect(value('求 f(12)')).toBeNull();
+    expect(value('(12) 个球')).toBeNull();
+    // A paper that prints no unit gives no such reading.
+    expect(unitReadAsDigits(learnMarks([block(line('Find x.  (3)')), block(line('Find y.  (2)'))]))).toBeNull();
   });
 
   it('learns no bare mark from a formula\'s argument or from a label at a line\'s head', () => {

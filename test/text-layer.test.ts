@@ -185,6 +185,13 @@ describe('page furniture over the whole paper', () => {
     // A row of option labels alone (`1.` `2.` `3.`, the options pictures) under each page's first
     // question, at one place on three pages (seed 20261209, paper 0004): its question stands above it.
     expect(setAside(paper(3, p => [run(p, `${p + 26} log2 32 の値を求めよ。`, 60, 60, 10.5), run(p, '1.', 75, 77, 10.5), run(p, '2.', 170, 77, 10.5), run(p, '3.', 265, 77, 10.5), ...body(p)]))).toEqual([[], [], []]);
+    // A question's label atop two pages of three, its numbering restarting under each subject
+    // (seed 20261210, paper 0247: `Άσκηση 02` atop pages 2 and 3), set in the body's size and run on
+    // with its stem as the body's lines are: the body's first line. A running head on two pages of
+    // three, set smaller, stands apart as before.
+    const restart = (p: number) => [...(p > 1 ? [run(p, 'Άσκηση 02', 60, 40, 10), run(p, 'Ένα κουτί περιέχει 2 κόκκινες και 3 μπλε μπάλες.', 60, 52, 10)] : []), ...body(p)];
+    expect(setAside(paper(3, restart))).toEqual([[], [], []]);
+    expect(setAside(paper(3, p => [...(p > 1 ? [run(p, 'Algebra 2 — Unit test', 60, 30, 8)] : []), ...restart(p)]))).toEqual([[], ['Algebra 2 — Unit test'], ['Algebra 2 — Unit test']]);
   });
 
   it('reads a browser\'s header and footer on a paper of one page, and a word processor\'s by its footer', () => {

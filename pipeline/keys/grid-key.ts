@@ -41,7 +41,7 @@ const centre = (c: GridCell) => (c.box[0] + c.box[2]) / 2;
  * the key read last, with no heading since.
  */
 async function numberRow(g: Gray, row: GridRow, digits: OcrPool, follows: number | null): Promise<(number | null)[] | null> {
-  const cells = row.cells.filter(c => c.ink);
+  const cells = numberCells(g, row);
   if (!cells.length || cells.some(c => isCircled(g, c.ink!))) return null;
   const readAll = async (thorough: boolean) => (await Promise.all(cells.map(c => readNumber(digits, g, c.ink!, thorough)))).map(r => (r ? Number(r) : null));
   const runs = (xs: (number | null)[]) => { const l = numberRun(xs); return { ltr: l, rtl: l ? null : numberRun([...xs].reverse()) }; };
@@ -86,6 +86,24 @@ async function numberRow(g: Gray, row: GridRow, digits: OcrPool, follows: number
   const fixed = rises(out) ? out : run;
   return inOrder(rises(fixed) ? fixed : fixed.map(() => null));
 }
+
+/**
+ * The inked cells of a row that may hold its item numbers. A row's label at one end (`№`, whose
+ * `o` over its bar may pass for a ring) is no item's: a lone cell at either end that looks circled,
+ * in a row of at least MIN_LABELLED cells none other of which does, is left out. A row of circled
+ * options has them all circled.
+ */
+function numberCells(g: Gray, row: GridRow): GridCell[] {
+  const cells = row.cells.filter(c => c.ink);
+  const ringed = cells.map(c => isCircled(g, c.ink!));
+  if (cells.length < MIN_LABELLED || ringed.filter(Boolean).length !== 1) return cells;
+  if (ringed[0]) return cells.slice(1);
+  if (ringed[ringed.length - 1]) return cells.slice(0, -1);
+  return cells;
+}
+
+/** A row this long (cells) may carry a label at one end beside its numbers. */
+const MIN_LABELLED = 4;
 
 /** Whether a run of item numbers rises by one at every step, none unread. */
 const byOne = (run: (number | null)[]) => run.every((n, i) => n !== null && (i === 0 || n === run[i - 1]! + 1));
@@ -188,7 +206,7 @@ export async function readGridKey(g: Gray, digits: OcrPool, letters: OcrPool, te
       if (numbers === null) continue;
       if (!any) for (const h of headings) events.push({ heading: h });
       any = true;
-      let cells = rows[r].cells.filter(c => c.ink);
+      let cells = numberCells(g, rows[r]);
       // A table set right to left (an Arabic key: 4 3 2 1 across) is read from its right end: its
       // numbers rise the way its rows are read.
       if (fallsAcross(numbers)) [cells, numbers] = [[...cells].reverse(), [...numbers].reverse()];

@@ -93,15 +93,17 @@ export function findTables(g: Gray): Table[] {
 
 /**
  * Whether a cell's ink is a digit in a circle (①–⑤): a roughly square ink box with ink on all
- * four sides at its middle and ink again inside the ring.
+ * four sides at its middle and ink again inside the ring. `ringInk`: the grey under which the ring's
+ * sides count as ink (a scanned ring's thin stroke fades lighter than the digit in it).
  */
-export function isCircled(g: Gray, ink: NonNullable<Cell['ink']>): boolean {
+export function isCircled(g: Gray, ink: NonNullable<Cell['ink']>, ringInk = DARK): boolean {
   const [x0, y0, x1, y1] = ink;
   const w = x1 - x0, h = y1 - y0;
   if (w < 8 || h < 8 || w / h < 0.75 || w / h > 1.33) return false;
   const dark = (x: number, y: number) => g.data[y * g.width + x] < DARK;
+  const ringAt = (x: number, y: number) => g.data[y * g.width + x] < ringInk;
   const band = (fx: (t: number) => [number, number], span: number) => {
-    for (let t = 0; t < span; t++) { const [x, y] = fx(t); if (dark(x, y)) return true; }
+    for (let t = 0; t < span; t++) { const [x, y] = fx(t); if (ringAt(x, y)) return true; }
     return false;
   };
   const cx = Math.floor((x0 + x1) / 2), cy = Math.floor((y0 + y1) / 2), k = Math.max(2, Math.floor(w * 0.12));

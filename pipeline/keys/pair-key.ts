@@ -119,7 +119,40 @@ function firstNumberBack(tokens: KeyToken[]): KeyToken[] {
 /** The line read as pairs `n a n a …` (numbers rising), or null; as it stands first, then with a first number bidi moved put back. */
 function pairsOn(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
   const back = firstNumberBack(tokens);
-  return pairsOf(tokens) ?? (back !== tokens ? pairsOf(back) : null);
+  return pairsOf(tokens) ?? (back !== tokens ? pairsOf(back) : null) ?? pairsOf(markLost(tokens));
+}
+
+/**
+ * A run of glued pairs (`2.2 3.3 4.3 5.1`) read by OCR off a scan, where the small mark between a
+ * number and its answer was lost (`43` for `4.3`, `1D` for `1.D`): each token with no mark is cut
+ * where the numbers go on rising, between the number of the pair before and that of the pair after
+ * (`43` between `3.3` and `5.1` is `4.` `3`), and only where one cut does. Taken only on a line
+ * that is otherwise pairs glued with their marks, at least as many of them as tokens that lost it;
+ * the tokens as they stand where that is not so.
+ */
+function markLost(tokens: KeyToken[]): KeyToken[] {
+  const glued = tokens.map(t => unglue(t).length === 2);
+  const bare = tokens.map((t, i) => !glued[i] && /^\d{2,}$|^\d{1,3}[^\d\s.．:：、)）]+$/u.test(t.text));
+  const marked = glued.filter(Boolean).length, lost = bare.filter(Boolean).length;
+  if (!lost || marked < lost || tokens.some((_, i) => !glued[i] && !bare[i])) return tokens;
+  const numberOf = (i: number) => (glued[i] ? itemNumber(unglue(tokens[i])[0].text) : null);
+  const out: KeyToken[] = [];
+  let below = 0;
+  for (const [i, t] of tokens.entries()) {
+    if (!bare[i]) { out.push(...unglue(t)); below = numberOf(i) ?? below; continue; }
+    // The next number printed with its mark bounds this one from above.
+    const next = tokens.slice(i + 1).map((_, k) => numberOf(i + 1 + k)).find(n => n !== null) ?? Infinity;
+    const chars = [...t.text];
+    const cuts = chars.slice(1).map((_, k) => k + 1).filter(k => {
+      const n = itemNumber(chars.slice(0, k).join(''));
+      return k <= 3 && n !== null && n > below && n < next && answerToken(chars.slice(k).join('')) !== null;
+    });
+    if (cuts.length !== 1) return tokens;
+    const k = cuts[0], cut = t.x0 + ((t.x1 - t.x0) * k) / chars.length;
+    out.push({ text: `${chars.slice(0, k).join('')}.`, x0: t.x0, x1: cut }, { text: chars.slice(k).join(''), x0: cut, x1: t.x1 });
+    below = Number(chars.slice(0, k).join(''));
+  }
+  return out;
 }
 
 function pairsOf(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
@@ -152,11 +185,36 @@ function numberRow(tokens: KeyToken[]): KeyToken[] | null {
   if (first < 0 || first > 2) return null;
   const nums = tokens.slice(first);
   if (nums.length >= 2 && rising(nums)) return nums;
+  const mended = strayGlyphOut(nums);
+  if (mended) return mended;
   // A row OCR read with a digit wrong (`1 2 8 4 5 …`): where most of a long row's numbers agree on
   // a run rising by one, the run gives every cell its number.
   const run = nums.length >= MISREAD_ROW ? numberRun(nums.map(x => itemNumber(x.text))) : null;
   if (!run || run.some((n, i) => n === null || (i > 0 && n !== run[i - 1]! + 1))) return null;
   return nums.map((x, i) => ({ ...x, text: String(run[i]) }));
+}
+
+/**
+ * A long row of item numbers OCR read with a stray glyph in one cell (`34 355 40`: a ruling or a
+ * speck read as a digit beside `35`): the cell that breaks the rise, where leaving out one of its
+ * characters gives the one number that stands between its neighbours, is that number. A row of
+ * numbers that do not rise by one (a selection's 2 3 5 8 …) has no run to overrule it.
+ */
+function strayGlyphOut(nums: KeyToken[]): KeyToken[] | null {
+  if (nums.length < MISREAD_ROW || !nums.every(x => /^\d+[.．:：、)）]?$/u.test(x.text))) return null;
+  const out = [...nums];
+  let mended = 0;
+  for (let i = 0; i < out.length; i++) {
+    const lo = i > 0 ? itemNumber(out[i - 1].text)! : 0;
+    const hi = i + 1 < out.length ? itemNumber(out[i + 1].text)! : Infinity;
+    const n = itemNumber(out[i].text)!;
+    if (n > lo && n < hi) continue;
+    const digits = [...out[i].text.replace(/\D/gu, '')];
+    const fits = new Set(digits.map((_, k) => Number([...digits.slice(0, k), ...digits.slice(k + 1)].join(''))).filter(m => m > lo && m < hi));
+    if (fits.size !== 1 || ++mended > 1) return null;
+    out[i] = { ...out[i], text: String([...fits][0]) };
+  }
+  return mended && rising(out) ? out : null;
 }
 
 /** The answers under a row of numbers, each matched to a number by position (by order where positions are unknown). */

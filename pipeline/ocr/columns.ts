@@ -6,7 +6,7 @@
 // A first page often opens with a title and an instructions box set across the columns: the
 // columns may start below such a head, which is then read as one block across the page.
 import type { BBox, Column, Shape } from '../document.ts';
-import { findColumns, type ColumnInput } from '../text/columns.ts';
+import { findColumns, HEAD_COLUMNS_ALIKE, type ColumnInput } from '../text/columns.ts';
 import type { Gray } from '../pixels/gray.ts';
 import { inkRuns } from '../pixels/runs.ts';
 
@@ -51,17 +51,26 @@ export function findColumnsFromInk(g: Gray, size: { width: number; height: numbe
     const columns = findColumns({ width: size.width, height: size.height, shapes, spans: under });
     // Pieces that reach across a gutter: a line of the head cut in two where the columns start too high.
     const across = under.filter(p => columns.some((c, i) => i > 0 && p.bbox[0] < columns[i - 1].x1 && p.bbox[2] > c.x0)).length;
-    return { top, columns, across, share: under.length / pieces.length };
+    // Columns share the width about evenly (findColumnsUnderHead's test): under a head cut too low,
+    // a gap in the few lines of a short last column (a page set in three whose third is empty) parts
+    // that column in two; from a head cut too high, a name line's far end widens the last column.
+    const widths = columns.map(c => c.x1 - c.x0);
+    const alike = columns.length > 1 && Math.min(...widths) >= Math.max(...widths) * HEAD_COLUMNS_ALIKE;
+    return { top, columns, across, alike, share: under.length / pieces.length };
   };
+  // Two columns or more alike in width before others; then more columns, or as many with fewer pieces across them.
+  const better = (a: ReturnType<typeof below>, b: ReturnType<typeof below>) => a.alike !== b.alike ? a.alike
+    : a.columns.length > b.columns.length || (a.columns.length === b.columns.length && a.columns.length > 1 && a.across < b.across);
   // The columns from the top of the body, or from a blank row of the head under which they are
-  // more, or as many with fewer pieces across them; the columns hold most of the body's ink (a row
-  // of pictures at the foot of a page set in one column is none).
+  // alike in width where those above are not, or more, or as many with fewer pieces across them;
+  // the columns hold most of the body's ink (a row of pictures at the foot of a page set in one
+  // column is none).
   let best = below(body.y0);
   const limit = body.y0 + (body.y1 - body.y0) * HEAD_SHARE;
   for (const [, end] of inkRuns(g, [0, y0, g.width, y1], px(HEAD_GAP), 'y').slice(0, -1)) {
     const at = below(end / scale);
     if (at.top > limit || at.share < MIN_SHARE) break;
-    if (at.columns.length > best.columns.length || (at.columns.length === best.columns.length && at.columns.length > 1 && at.across < best.across)) best = at;
+    if (better(at, best)) best = at;
   }
   return best;
 }

@@ -2,9 +2,12 @@
 // its own language's letters first, so a Latin label `(A)` `(B)` `(C)` `(E)` comes out as the
 // Cyrillic or Greek capital drawn the same (`(А)` `(В)` `(С)` `(Е)`), and `(D)`, drawn round, as
 // `(0)`: the run of labels is broken and the question reads as having no options. Whether a page's
-// labels are Latin is one decision over all its bracketed capitals: where none is a letter only the
-// other alphabet has (Б, Г, Δ, Λ), its labels are Latin and the look-alikes are read as Latin.
+// labels are Latin is one decision over all its bracketed capitals, and its capitals with a stop
+// (`Α. 42  Β. 32`) that stand in a row next to the next letter of their alphabet (an initial,
+// `А. С. Пушкин`, stands beside no such letter): where none is a letter only the other alphabet has
+// (Б, Г, Δ, Λ), its labels are Latin and the look-alikes are read as Latin.
 import type { RawSpan } from '../providers/pdf.ts';
+import { spansInRows } from './column-spans.ts';
 
 /** Cyrillic and Greek capitals drawn as a Latin capital is. */
 const LOOK_ALIKE: Readonly<Record<string, string>> = {
@@ -15,20 +18,42 @@ const LOOK_ALIKE: Readonly<Record<string, string>> = {
 /** A word that is a label: one capital (or the `0` a round `D` is read as) in brackets, or before a bracket or stop, and what follows it. */
 const LABEL = /^([(（［[]?)(\p{Lu}|0)([)）］\].．])(.*)$/u;
 
+/** A label as read: its opening bracket, its capital (its marks left off: OCR puts a breathing on a round `Ο` now and then, `Ὀ`), its stop and what follows. */
+interface Read { open: string; letter: string; stop: string; rest: string }
+
+/** A label in brackets or closed by one (`(А)`, `Α)`). */
+const bracketed = (l: Read) => l.open !== '' || l.stop === ')' || l.stop === '）';
+/** A capital and a stop, a value or nothing after it but no letters (`Α.`, `Β.8`): a label in a row of them, or an initial. */
+const stopped = (l: Read) => !bracketed(l) && l.letter !== '0' && !/\p{L}/u.test(l.rest);
+/** Two labels' letters that follow each other, in their own alphabet or as the Latin they look like (`Α.` `Β.`, `C.` `D.`). */
+const follows = (a: string, b: string) => b.codePointAt(0)! - a.codePointAt(0)! === 1 || (LOOK_ALIKE[b] ?? b).charCodeAt(0) - (LOOK_ALIKE[a] ?? a).charCodeAt(0) === 1;
+
 /** The spans with the page's option labels read in the alphabet they are drawn in (see above). */
 export function latinLabels(spans: RawSpan[]): RawSpan[] {
-  const labels = spans.map(s => LABEL.exec(s.text.trim())).filter((m): m is RegExpExecArray => m !== null && (m[1] !== '' || m[3] === ')' || m[3] === '）'));
-  const letters = labels.map(m => m[2]).filter(c => c !== '0');
+  const read = new Map<RawSpan, Read>();
+  for (const s of spans) {
+    const m = LABEL.exec(s.text.trim());
+    if (m) read.set(s, { open: m[1], letter: m[2].normalize('NFD').replace(/\p{M}/gu, ''), stop: m[3], rest: m[4] });
+  }
+  // A capital with a stop counts where it stands in a row right before or after the next letter.
+  const inRow = new Set<RawSpan>();
+  for (const row of spansInRows(spans.filter(s => read.has(s) && stopped(read.get(s)!)))) {
+    for (let k = 1; k < row.length; k++) if (follows(read.get(row[k - 1])!.letter, read.get(row[k])!.letter)) inRow.add(row[k - 1]).add(row[k]);
+  }
+  const labels = [...read].filter(([s, l]) => bracketed(l) || inRow.has(s)).map(([, l]) => l);
+  const letters = labels.map(l => l.letter).filter(c => c !== '0');
   const lookAlike = letters.filter(c => LOOK_ALIKE[c]);
   // A letter only the other alphabet has: the page's labels are that alphabet's (А Б В Г).
   if (!lookAlike.length || letters.some(c => !/[A-Z]/.test(c) && !LOOK_ALIKE[c])) return spans;
   const latin = new Set(letters.map(c => LOOK_ALIKE[c] ?? c));
   // A `0` stands for D only in a run that has the letters round it.
   const zeroIsD = latin.has('C') && !latin.has('D');
+  // Every label so read takes the Latin letter: those with a stop too, in a row of them or not (`Ε. 8`
+  // alone on a grid's last row), as a value or nothing follows them.
   return spans.map(s => {
-    const m = LABEL.exec(s.text.trim());
-    if (!m || (m[1] === '' && m[3] !== ')' && m[3] !== '）')) return s;
-    const letter = m[2] === '0' ? (zeroIsD ? 'D' : null) : LOOK_ALIKE[m[2]];
-    return letter ? { ...s, text: `${m[1]}${letter}${m[3]}${m[4]}` } : s;
+    const l = read.get(s);
+    if (!l || (!bracketed(l) && !stopped(l))) return s;
+    const letter = l.letter === '0' ? (zeroIsD ? 'D' : null) : LOOK_ALIKE[l.letter];
+    return letter ? { ...s, text: `${l.open}${letter}${l.stop}${l.rest}` } : s;
   });
 }

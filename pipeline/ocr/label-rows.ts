@@ -3,7 +3,8 @@
 // run into its value, one word. Which label stands at each place is one decision over the row: its
 // labels read whole fix where the alphabet starts, and a word that is a letter and digits standing
 // where that alphabet names the same letter is that label, with its value after it; so is a letter
-// whose stop was read as a comma (`B,`).
+// whose stop was read as a comma (`B,`), where one label of the row was read whole (a grid's rows
+// hold two: `C. 11  D, 14`).
 import type { Column } from '../document.ts';
 import { spansByColumn, spansInRows } from './column-spans.ts';
 import type { RawSpan } from '../providers/pdf.ts';
@@ -16,6 +17,11 @@ const RUN_IN = /^([A-Za-z])(\d+(?:[.,]\d+)?)$/u;
 const MISREAD_STOP = /^([A-Za-z])([,;:])$/u;
 /** Labels a row must have read whole, each in its place, before a word run into its value is read as one. */
 const READ_WHOLE = 2;
+/**
+ * …and before a letter whose stop was misread is: one, its letter naming the place of the rest (a
+ * grid's rows hold two labels: `C. 11  D, 14`).
+ */
+const READ_WHOLE_STOPPED = 1;
 
 /** A word of a row that is a label read whole (no value), or a letter run into its value. */
 interface Placed { span: RawSpan; letter: string; open: string; stop: string; value: string | null; misread?: boolean }
@@ -35,7 +41,7 @@ export function labelRows(spans: RawSpan[], columns: Column[]): RawSpan[] {
         return misread ? [{ span: s, letter: misread[1], open: '', stop: misread[2], value: null, misread: true }] : [];
       });
       const whole = placed.flatMap((p, k) => (p.value === null && !p.misread ? [{ ...p, k }] : []));
-      if (whole.length < READ_WHOLE) continue;
+      if (whole.length < READ_WHOLE_STOPPED) continue;
       // One alphabet, one case: each whole label's letter, less its place, names where it starts.
       const lower = whole.every(p => /[a-z]/.test(p.letter));
       if (!lower && !whole.every(p => /[A-Z]/.test(p.letter))) continue;
@@ -44,7 +50,7 @@ export function labelRows(spans: RawSpan[], columns: Column[]): RawSpan[] {
       const [start] = starts;
       const shape = whole[0];
       placed.forEach((p, k) => {
-        if (p.letter.charCodeAt(0) !== start + k) return;
+        if (p.letter.charCodeAt(0) !== start + k || (!p.misread && whole.length < READ_WHOLE)) return;
         if (p.misread) fixed.set(p.span, `${shape.open}${p.letter}${shape.stop}`);
         else if (p.value !== null) fixed.set(p.span, `${shape.open}${p.letter}${shape.stop} ${p.value}`);
       });

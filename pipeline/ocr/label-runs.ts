@@ -39,7 +39,7 @@ const LAST = 'J';
 /** A label as read: its opening bracket, its letter or digit, its stop, what follows; read twice (`Cc.`), or run into its value with no stop (`68`). */
 interface Label { open: string; char: string; stop: string; rest: string; doubled?: boolean; lost?: boolean; misread?: boolean }
 
-interface LabelLine extends Label { span: RawSpan; x: number; end: number; y: number; size: number }
+interface LabelLine extends Label { span: RawSpan; x: number; end: number; y: number; size: number; labels: number }
 
 /** A line's first word read as a label, a letter read twice (`Cc.`) as once; null where it is none. */
 function labelOf(text: string): Label | null {
@@ -61,9 +61,9 @@ function misreadStop(text: string): Label | null {
   return m ? { open: '', char: m[1], stop: m[2], rest: '', misread: true } : null;
 }
 
-/** The first word of each line of the spans (spans whose baselines meet, leftmost first), and where the line ends. */
-function lineStarts(spans: RawSpan[]): { span: RawSpan; end: number }[] {
-  return spansInRows(spans).map(row => ({ span: row[0], end: Math.max(...row.map(s => s.bbox[2])) }));
+/** The first word of each line of the spans (spans whose baselines meet, leftmost first), where the line ends, and how many of its words read as labels. */
+function lineStarts(spans: RawSpan[]): { span: RawSpan; end: number; labels: number }[] {
+  return spansInRows(spans).map(row => ({ span: row[0], end: Math.max(...row.map(s => s.bbox[2])), labels: row.filter(s => /[A-Za-z]/.test(labelOf(s.text.trim())?.char ?? '')).length }));
 }
 
 /**
@@ -71,16 +71,16 @@ function lineStarts(spans: RawSpan[]): { span: RawSpan; end: number }[] {
  * them between. The edge is their start, or their end where a right-to-left page sets each option's
  * line flush right (`A. 6` and `D. 17` end level and start apart).
  */
-function runsOf(starts: { span: RawSpan; end: number }[]): LabelLine[][] {
+function runsOf(starts: { span: RawSpan; end: number; labels: number }[]): LabelLine[][] {
   const runs: LabelLine[][] = [];
   let run: LabelLine[] = [];
   const follow = (a: { x: number; end: number; y: number; size: number }, b: { span: RawSpan; end: number }) =>
     (Math.abs(b.span.bbox[0] - a.x) <= SAME_EDGE * a.size || Math.abs(b.end - a.end) <= SAME_EDGE * a.size) && b.span.baseline - a.y <= RUN_GAP * a.size;
   starts.forEach((start, i) => {
-    const { span, end } = start;
+    const { span, end, labels } = start;
     const label = labelOf(span.text.trim());
     const last = run[run.length - 1];
-    const here = { span, x: span.bbox[0], end, y: span.baseline, size: span.size };
+    const here = { span, x: span.bbox[0], end, y: span.baseline, size: span.size, labels };
     const follows = last && follow(last, start);
     if (label && follows) { run.push({ ...label, ...here }); return; }
     // (A label run into its value stands in a run only with a label after it.)
@@ -117,12 +117,18 @@ export function labelRuns(spans: RawSpan[], columns: Column[]): RawSpan[] {
       const cased = deciding.length ? deciding : read;
       const base = cased.length && cased.every(l => /[a-z]/.test(l.char)) ? 97 : cased.every(l => /[A-Z]/.test(l.char)) ? 65 : NaN;
       const inCase = (c: string) => (base === 97 ? c.toLowerCase() : c.toUpperCase());
-      const starts = run.flatMap((l, k) => (/[A-Za-z]/.test(l.char) && !l.misread ? [inCase(l.char).charCodeAt(0) - base - k] : []));
-      if (Number.isNaN(base) || starts.length < READ_LETTERS || new Set(starts).size !== 1 || starts[0] < 0) continue;
+      // Options set in a grid open its rows' lines with every row's first label (`A. 6  B. 14` over
+      // `C. 17  D. 18`: the lines open A, C, E): the run steps by the labels a row holds, the most
+      // any of its lines was read with letters, where its letters agree on that step and not on one.
+      const startsBy = (step: number) => run.flatMap((l, k) => (/[A-Za-z]/.test(l.char) && !l.misread ? [inCase(l.char).charCodeAt(0) - base - k * step] : []));
+      const agree = (starts: number[]) => starts.length >= READ_LETTERS && new Set(starts).size === 1 && starts[0] >= 0;
+      const step = [1, Math.max(1, ...run.map(l => l.labels))].find(n => agree(startsBy(n)));
+      if (Number.isNaN(base) || step === undefined) continue;
+      const starts = startsBy(step);
       // The run's own shape, as its letters print it: a digit is read as a letter where its stop is that shape's.
       const shape = read[0];
       run.forEach((l, k) => {
-        const letter = String.fromCharCode(base + starts[0] + k);
+        const letter = String.fromCharCode(base + starts[0] + k * step);
         if (letter.toUpperCase() > LAST) return;
         if (l.misread) {
           // A label whose stop was misread: only where its letter is the one its place names.

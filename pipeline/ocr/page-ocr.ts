@@ -248,6 +248,24 @@ async function readBand(pool: OcrPool, from: Gray, level: number, place: Omit<Ar
 
 /** A Latin word and a danda (`Question।`): no Devanagari sentence ends on a line's first word. */
 const DANDA_ONE = /^(\p{Script=Latin}{2,})।$/u;
+/** A page's lead word opens at least this many of its lines with a number after it (`प्रश्न 4`, `प्रश्न 6`). */
+const LEAD_LINES = 2;
+
+/**
+ * The page's lead words: words of letters that open LEAD_LINES of its lines or more with a number
+ * as the next word (`प्रश्न 4`): the question's lead as the page prints it, whatever its language.
+ */
+function leadWords(areas: Area[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const a of areas) {
+    if (a.edge || a.cell) continue;
+    for (const [first, next] of wordLines(a.words)) {
+      const word = first.text.trim();
+      if (next && /^\p{L}[\p{L}\p{M}]*$/u.test(word) && /^\d{1,3}$/.test(next.text.trim())) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return new Set([...counts].filter(([, n]) => n >= LEAD_LINES).map(([w]) => w));
+}
 
 /** Letters of another script than Latin in a text. */
 const otherLetters = (text: string) => [...text].filter(c => /\p{L}/u.test(c) && !/\p{Script=Latin}/u.test(c)).length;
@@ -445,6 +463,7 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
   const drawings = drawingsIn(g, columnBoxes, bodyWords, px(DRAWING_W), px(DRAWING_H), px(LABEL_GAP));
   const strokes = new Set([...drawings.strokes].map(i => bodyWords[i]));
   const drawingBoxes = joined([...drawings.boxes, ...reading.drawings]);
+  const leads = leadWords(areas);
   for (const [i, { words, mark }] of areas.entries()) {
     const wordBoxes = words.map(o => o.bbox);
     const marks = [mark, numbers[i]].filter((m): m is MarginNumber => m !== null);
@@ -478,12 +497,14 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
         text = ownScriptLetters(rest.map(c => c.text).join(''));
         x0 = Math.max(rest[0].x0, head.box[2] + px(WORD_GAP));
       }
-      // A danda after a Latin word opening its line (`Question।`, as one word or two): a number 1 the
+      // A danda after a Latin word opening its line (`Question।`, as one word or two), or opening the
+      // word after the page's lead word (`प्रश्न ।`, `प्रश्न ।002` for `प्रश्न 1 log₂`): a number 1 the
       // Devanagari model read as its full stop.
       if (DANDA_ONE.test(text) && opensLine(w)) text = text.replace(DANDA_ONE, '$1 1');
-      else if (text === '।') {
+      else if (text.trimStart().startsWith('।')) {
         const before = inLine(w).filter(o => o.bbox[2] <= w.bbox[0] + 1).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
-        if (before && /^\p{Script=Latin}{2,}$/u.test(before.text.trim()) && opensLine(before)) text = '1';
+        const lead = before && opensLine(before) && (/^\p{Script=Latin}{2,}$/u.test(before.text.trim()) ? text === '।' : leads.has(before.text.trim()));
+        if (lead) text = text.replace(/^\s*।\s*/u, '1 ').trim();
       }
       // A decimal another script's model read (`7.5`, `.5` for `1.5`), read again by the Latin digits reader.
       const decimal = digits && digits !== pool ? await decimalAgain(g, w.bbox, text, wordBoxes, px(WORD_GAP), digits) : null;
@@ -495,9 +516,12 @@ export async function ocrPage(pdfPage: PdfPage, number: number, size: { width: n
       if (ring) {
         const reach = (ring.box[3] - ring.box[1]) * RING_REACH;
         if (x1 - ring.box[2] >= reach) {
-          // The ring read as a mark and perhaps a digit (`©3`, `@x`); where that leaves nothing, the
-          // digit was the option's own (`@5`).
-          text = text.replace(/^[^0-9A-Za-z가-힣]*[0-9]?[^0-9A-Za-z가-힣]*/, '') || text.replace(/^[^\p{L}\p{N}]*/u, '') || text;
+          // The value's letters are those OCR placed right of the ring's middle (`@59`: the ring read
+          // `@`, the value 59 whole). Without their places, the ring read as a mark and perhaps a
+          // digit (`©3`, `@x`); where that leaves nothing, the digit was the option's own (`@5`).
+          const middle = (ring.box[0] + ring.box[2]) / 2;
+          const after = ownScriptLetters(w.glyphs.filter(c => (c.x0 + c.x1) / 2 > middle + reach / 2).map(c => c.text).join('')).trim();
+          text = after || text.replace(/^[^0-9A-Za-z가-힣]*[0-9]?[^0-9A-Za-z가-힣]*/, '') || text.replace(/^[^\p{L}\p{N}]*/u, '') || text;
           x0 = ring.box[2] + 1;
         } else if (ring.box[0] - x0 >= reach) {
           // A ring after its option's value (a right-to-left row, `48 ⑤`, read `48©`): the value's

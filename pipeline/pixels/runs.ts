@@ -44,7 +44,7 @@ export function passingRuns(n: number, pass: (i: number) => boolean, min: number
  * strips `strip` wide (a page askew runs its lines together across its width, and one line in one
  * strip may end under the next one's top in another): to the top (or foot) of every run of ink it
  * cuts (runs parted by `gap` blank rows), until it cuts none. A run taller than `most` (no line of
- * text) leaves it where it was.
+ * text) that reaches more than `most` past the row leaves it where it was.
  */
 export function offInk(g: Gray, box: Box, y: number, way: -1 | 1, { gap, most, strip }: { gap: number; most: number; strip: number }): number {
   const [x0, top, x1, bottom] = box;
@@ -55,7 +55,11 @@ export function offInk(g: Gray, box: Box, y: number, way: -1 | 1, { gap, most, s
       const from = Math.max(top, at - 2 * most), to = Math.min(bottom, at + 2 * most);
       const run = inkRuns(g, [x, from, Math.min(x1, x + strip), to], gap, 'y').find(([a, b]) => a < at && b > at);
       if (!run) continue;
-      if (run[1] - run[0] > most || run[0] === from || run[1] === to) return y;
+      // A run taller than a line is a picture: one reaching past the row by no more than a line is
+      // the body's (a figure whose top the row cut: the row moves past it as past a line); one
+      // reaching further out, or out of the rows looked at, is no line to move off.
+      const past = way < 0 ? at - run[0] : run[1] - at;
+      if ((run[1] - run[0] > most && past > most) || run[0] === from || run[1] === to) return y;
       ends.push(way < 0 ? run[0] : run[1]);
     }
     if (!ends.length) return at;

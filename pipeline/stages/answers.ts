@@ -11,7 +11,9 @@ import { readKeyTablePage, type TableKeyEntry, type TableKeyPage } from '../keys
 import { parseTextKey } from '../keys/text-key.ts';
 import { readWorkedKey, type KeyLine } from '../keys/worked-key.ts';
 import { answerCharacters, optionAlphabetOf, optionAnswer, shownLabel } from '../keys/option-answer.ts';
-import { readGridKey, type AnswerAlphabet } from '../keys/grid-key.ts';
+import { readGridKey, type AnswerAlphabet, type GridKeyReading } from '../keys/grid-key.ts';
+import { skewAngle } from '../pixels/skew.ts';
+import { sharp } from '../providers/lazy.ts';
 import { ocrLanguageOf } from '../ocr/script-lang.ts';
 import { paperSectionNamed, sectionInHeading, sectionNamed, sectionOf } from '../keys/sections.ts';
 import { pairCount, readPairKey, tokensOfSpans, type KeyTextLine, type PairBlock } from '../keys/pair-key.ts';
@@ -216,6 +218,51 @@ function answersQuestions(doc: PaperDocument, answers: readonly Answer[]): numbe
     if (q) reached.add(q);
   }
   return reached.size;
+}
+
+/** Points above and below the lines of a key appended on a scanned page that its picture takes in (the rules around its rows). */
+const KEY_BAND_PAD = 12;
+
+/**
+ * A key appended to the paper on pages read by OCR, read again as the picture it is: the band of
+ * each such page its lines stand in, turned level where the sheet was scanned askew, read by the
+ * key-picture reader (a table of numbers over answers, cell by cell, in the options' alphabet).
+ * The page's OCR reads a table's answer cells as text in the page's language (a serif `B` as
+ * `8`, `C` as `6` beside Arabic); the picture reader reads each cell alone. Null where no page of
+ * the tail was read by OCR or its picture holds no such table.
+ */
+async function tailPicture(doc: PaperDocument, open: PdfDocument | undefined): Promise<GridKeyReading | null> {
+  const pages = [...new Set(doc.tail.map(l => l.page))].filter(n => doc.pages[n - 1]?.ocr);
+  if (!pages.length) return null;
+  const pdf = open ?? await openPdf(new Uint8Array(doc.bytes));
+  try {
+    return await bandsOf(doc, pdf, pages);
+  } finally {
+    if (!open) await pdf.destroy();
+  }
+}
+
+async function bandsOf(doc: PaperDocument, pdf: PdfDocument, pages: number[]): Promise<GridKeyReading | null> {
+  const { headings, cells, alphabet } = keyAlphabet(doc);
+  const blocks: PairBlock[] = [], problems: string[] = [];
+  for (const n of pages) {
+    const page = await pdf.getPage(n);
+    const g = await renderGray(page, TABLE_DPI);
+    const scale = g.width / doc.pages[n - 1].width;
+    const lines = doc.tail.filter(l => l.page === n);
+    const top = Math.max(0, Math.floor((Math.min(...lines.map(l => l.bbox[1])) - KEY_BAND_PAD) * scale));
+    const bottom = Math.min(g.height, Math.ceil((Math.max(...lines.map(l => l.bbox[3])) + KEY_BAND_PAD) * scale));
+    if (bottom - top < 8) continue;
+    // Ruled cells are found along level rules: a sheet scanned askew (skewAngle: 0 where it is not) is turned back first.
+    const skew = skewAngle(g);
+    let band = sharp(Buffer.from(g.data), { raw: { width: g.width, height: g.height, channels: 1 } }).extract({ left: 0, top, width: g.width, height: bottom - top });
+    if (skew) band = sharp(await band.png().toBuffer()).rotate(-skew, { background: '#ffffff' });
+    const reading = await readGridKey(await loadGray(await band.png().toBuffer()), ocrPool('eng'), ocrPool(cells), ocrPool(headings), alphabet);
+    if (!reading) continue;
+    blocks.push(...reading.blocks);
+    problems.push(...reading.problems);
+  }
+  return blocks.length ? { blocks, problems } : null;
 }
 
 /** A key picture of numbers-over-answers tables, as answers; null where it has none. */
@@ -548,13 +595,19 @@ export function answersStage(): Stage {
       reading.catch(() => undefined);
       started.set(doc, { file, reading });
     },
-    async run(doc) {
+    async run(doc, ctx) {
       const file = keyFileFor(doc.path, doc.template);
       if (!file) {
         const inline = inlineAnswers(doc);
         // The lines after the questions read by their structure too (a table or runs of pairs in any script): the fuller reading is kept.
-        const blocks = readPairKey(doc.tail.map(l => ({ page: l.page, tokens: tokensOfSpans(l.spans) })));
+        let blocks = readPairKey(doc.tail.map(l => ({ page: l.page, tokens: tokensOfSpans(l.spans) })));
         const keyName = 'the key printed in the paper';
+        // On a scanned page the key's picture is read too: kept where it answers as many of the paper's questions.
+        const pictured = blocks.length ? await tailPicture(doc, ctx?.pdf) : null;
+        if (pictured && answersQuestions(doc, fromPairBlocks(pictured.blocks, doc.template, doc, keyName, false)) >= answersQuestions(doc, fromPairBlocks(blocks, doc.template, doc, keyName, false))) {
+          for (const p of pictured.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
+          blocks = pictured.blocks;
+        }
         const answers = answersQuestions(doc, fromPairBlocks(blocks, doc.template, doc, keyName, false)) > answersQuestions(doc, inline) ? fromPairBlocks(blocks, doc.template, doc, keyName) : inline;
         if (answers.length) joinAnswers(doc, answers, 'the answers printed in the paper', q => q.type !== 'free');
         return;

@@ -10,7 +10,7 @@ import type { Stage, StageContext } from '../stage.ts';
 import type { Template } from '../template.ts';
 import type { Conventions } from '../document.ts';
 import { splitLead } from '../structure/lead.ts';
-import { labelAlphabets, learnMarks, learnOptions, learnOtherOptions, marksPattern, type Block, type OptionScheme } from '../structure/learn.ts';
+import { labelAlphabets, learnMarks, learnOptions, learnOtherOptions, marksPattern, unitReadAsDigits, type Block, type OptionScheme } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { allEnclosed } from '../text/enclosed.ts';
 import { carriedLabels, lineFeatures, type LineFeatures } from '../structure/candidates.ts';
@@ -222,7 +222,11 @@ function learnFromReading(doc: PaperDocument, read: ReturnType<typeof readPaper>
   if (!blocks.length) return null;
   const t = doc.template;
   const options = learnOptions(blocks, root);
-  const marks = marksPattern(learnMarks(blocks));
+  const shapes = learnMarks(blocks);
+  // On a scan, a mark whose unit OCR read as digits is read first, where the paper prints a unit.
+  const misread = doc.pages.some(p => p.ocr) ? unitReadAsDigits(shapes) : null;
+  const learnedMarks = marksPattern(shapes);
+  const marks = learnedMarks && misread ? `${misread}|${learnedMarks}` : learnedMarks;
   const newOptions = options && !(options.markers.join() === t.options.markers.join() && options.pattern === t.options.pattern);
   if (!newOptions && !marks) return null;
   const points = marks ? `${marks}${t.points.pattern ? `|${t.points.pattern}` : ''}` : t.points.pattern;

@@ -6,7 +6,7 @@ import type { Line } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import type { Template } from '../template.ts';
 import type { OptionScheme } from './learn.ts';
-import { asParts, decideLabels, readsAsParts, type LabelStats } from './label-role.ts';
+import { asParts, decideLabels, readsAsChoices, readsAsParts, type LabelStats } from './label-role.ts';
 
 /** The questions one scheme takes, and what its labels were decided to be there. */
 export interface LabelGroup {
@@ -60,9 +60,13 @@ export function labelGroups(questions: Line[][], t: Template, others: readonly O
     if (!mine.length) return [];
     const decided = decideLabels(mine.map(i => questions[i]), x);
     const group = { markers: x.options.markers, template: decided.template, parts: decided.parts, stats: decided.stats };
-    // Where the scheme's labels are options, a question whose own labels plainly open parts keeps them as parts.
-    const own = decided.parts || !decided.stats ? [] : mine.filter(i => readsAsParts(questions[i], x, decided.stats));
+    // Where the scheme's labels are options, a question whose own labels plainly open parts keeps them
+    // as parts; where they are parts, one whose own labels plainly are choices keeps them as options.
+    const stats = decided.stats;
+    if (!stats) return [{ ...group, questions: mine }];
+    const own = mine.filter(i => (decided.parts ? readsAsChoices(questions[i], x, stats) : readsAsParts(questions[i], x, stats)));
     if (!own.length || own.length === mine.length) return [{ ...group, questions: mine }];
-    return [{ ...group, questions: mine.filter(i => !own.includes(i)) }, { ...group, questions: own, template: asParts(x), parts: true }];
+    const apart = decided.parts ? { template: x, parts: false } : { template: asParts(x), parts: true };
+    return [{ ...group, questions: mine.filter(i => !own.includes(i)) }, { ...group, questions: own, ...apart }];
   });
 }

@@ -25,6 +25,8 @@ export interface LabelStats {
   modalCount: number;
   /** Share of the labels printed that stand outside their question's run (`A) 31` `C) 34` `B) 35`: a grid read a column at a time). */
   stray: number;
+  /** The longest item in columns (the last item of a run to the end of its question, at most ITEM_CAP). */
+  longest: number;
   /** Share of items whose line ends in boxes to tick (`1. 8 · 2 = 17 ☐ ☐`): rows of a table to mark true or false. */
   ticked: number;
 }
@@ -105,7 +107,7 @@ export function labelStats(questions: Line[][], t: Template, marks: RegExp | nul
   const modal = Math.max(...[...new Set(counts)].map(c => counts.filter(x => x === c).length));
   const modalCount = Math.max(...counts.filter(c => counts.filter(x => x === c).length === modal));
   const n = counts.length;
-  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n, sentences: items ? sentences / items : 0, modalCount, stray: (printed - labelled) / printed, ticked: labelled ? ticked / labelled : 0 };
+  return { runs: n, itemLength: lengths.reduce((a, b) => a + b, 0) / lengths.length, longest: Math.max(...lengths), sideBySide: side / n, marked: marked / n, sameCount: modal / n, nested: nested / n, sentences: items ? sentences / items : 0, modalCount, stray: (printed - labelled) / printed, ticked: labelled ? ticked / labelled : 0 };
 }
 
 /** How much the runs read as parts rather than options (see the constants above). */
@@ -177,6 +179,18 @@ const OWN_PARTS_MARGIN = 1;
  * its choices alike question after question.
  */
 const SET_APART = 2;
+
+/**
+ * Whether a question's own labels are choices where the paper's runs in its scheme read as parts:
+ * more of them than the paper's parts come in (those FEW_LABELS at most), each a short value
+ * (under SHORT_ITEM, none a sentence), with no marks or sub-labels among them: `a) 17` … `e) 32`
+ * under `2⁴ 的值是` on a paper whose other questions ask `a) 求 f(2) 的值；` `b) 解方程 …；`.
+ */
+export function readsAsChoices(question: Line[], t: Template, parts: LabelStats): boolean {
+  const stats = labelStats([question], t, t.re.points);
+  if (!stats || parts.modalCount > FEW_LABELS || stats.modalCount <= FEW_LABELS || stats.modalCount <= parts.modalCount) return false;
+  return stats.longest < SHORT_ITEM && stats.sentences === 0 && stats.marked === 0 && stats.nested === 0 && stats.ticked < TICKED;
+}
 
 /** Whether a question's own labels open parts; `choices`: the statistics of the paper's runs in the scheme, decided as options. */
 export function readsAsParts(question: Line[], t: Template, choices: LabelStats | null = null): boolean {

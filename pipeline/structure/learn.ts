@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Line, Span } from '../document.ts';
 import { rawText } from '../text/line-text.ts';
 import { escapeRegExp } from '../template.ts';
+import { misreadMarks } from './marks.ts';
 
 export interface OptionScheme { id: string; markers: string[]; pattern?: string }
 
@@ -130,9 +131,10 @@ const FORMULA = '\uFFFC';
 
 /**
  * A block's lines as marks are learned from them: a formula as one placeholder, so that a bracket
- * right after one (`f(2)` with `f` set as a formula) is seen to follow it, not to stand alone.
+ * right after one (`f(2)` with `f` set as a formula) is seen to follow it, not to stand alone; OCR's
+ * misreadings of a mark's brackets undone, as marks are read (marks.ts misreadMarks: `《2分)`).
  */
-const markBlockText = (b: Block) => b.lines.map(l => rawText(l.spans.filter(s => !b.skip.has(s)).map(s => (s.math ? { ...s, text: FORMULA } : s))));
+const markBlockText = (b: Block) => b.lines.map(l => misreadMarks(rawText(l.spans.filter(s => !b.skip.has(s)).map(s => (s.math ? { ...s, text: FORMULA } : s)))));
 
 /**
  * A mark as printed: a number in brackets, perhaps a range from 0 (its dash read by OCR as two:
@@ -151,7 +153,7 @@ const MARK_USES = 2;
 /** Marks are small numbers. */
 const MARK_MAX = 100;
 
-export interface MarkShape { open: string; range: boolean; word: string; uses: number }
+export interface MarkShape { open: string; range: boolean; word: string; uses: number; /** The values read in this shape, as printed (`1.25`). */ values?: string[] }
 
 /**
  * How the paper prints marks, learned from its question blocks: the bracketed-number shapes (bracket,
@@ -177,9 +179,10 @@ export function learnMarks(blocks: Block[]): MarkShape[] {
         const end = m.index! + m[0].length;
         const atEnd = /^[\s.,;:：。]*$/u.test(text.slice(end));
         const atHead = m.index! <= 12;
-        if (!shapes.has(key)) shapes.set(key, { open, range, word, uses: 0, placed: 0 });
+        if (!shapes.has(key)) shapes.set(key, { open, range, word, uses: 0, placed: 0, values: [] });
         const s = shapes.get(key)!;
         s.uses++;
+        if (!s.values!.includes(m[3])) s.values!.push(m[3]);
         // A bare `(3)` is a mark only at the line's end: at its head it is a label (`(1) 8`, a part's `(2)`).
         const bare = open === '(' && !word && !range;
         if (atEnd || (atHead && !bare)) s.placed++;
@@ -189,6 +192,25 @@ export function learnMarks(blocks: Block[]): MarkShape[] {
   return [...shapes.values()]
     .filter(s => s.uses >= MARK_USES && s.placed / s.uses >= MARK_PLACE && (s.word || s.open === '[' || s.range || s.placed === s.uses))
     .map(({ placed: _, ...s }) => s);
+}
+
+/** How many digits OCR makes of a mark's unit at most (`分` read `4`, `57`). */
+const UNIT_DIGITS = 2;
+
+/**
+ * On a scanned paper, a mark whose unit OCR read as digits (`(1.25分)` read `(1.2577)`, `(4分)` read
+ * `(44)`): a bracket ending its line that holds one of the values the paper prints with its unit,
+ * then at most UNIT_DIGITS digits, the whole being no value it prints. A pattern whose group holds
+ * the value, or null where the paper prints no unit after its marks.
+ */
+export function unitReadAsDigits(shapes: MarkShape[]): string | null {
+  const values = [...new Set(shapes.filter(s => s.word && !s.range).flatMap(s => s.values ?? []))]
+    .map(v => v.replace(',', '.'))
+    .sort((a, b) => b.length - a.length);
+  if (!values.length) return null;
+  // Longest first: `(3.2594)` is 3.25 and `94`, not 3 and `.2594`.
+  const printed = values.map(v => v.split('.').map(escapeRegExp).join('[.,]')).join('|');
+  return `(?<![\\p{L}\\p{N}\uFFFC)])[(（]\\s*(?!(?:${printed})\\s*[)）])(${printed})\\s*\\d{1,${UNIT_DIGITS}}\\s*[)）](?=[\\s.,;:。]*$)`;
 }
 
 /** The shapes as one pattern (each alternative's group holds the value), or null where there are none. */

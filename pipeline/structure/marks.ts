@@ -37,14 +37,15 @@ const STROKE_ONE = /([(（[［]\s*)[।|](?=\s*\p{L})/gu;
 const ANGLE_OPEN = /[《〈<](?=\s*\d{1,3}(?:[.,]\d{1,2})?\s*[^\s()（）\[\]《》〈〉<>]{0,6}\s*[)）])|[《〈](?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}\d{1,3}(?:[.,]\d{1,2})?\s*[^\s()（）\[\]《》〈〉<>]{0,6}\s*[)）])/gu;
 
 /**
- * A number between brackets that face away from it (`]3.5[`, `)2(`): a mark on a right-to-left line
- * as OCR reads it, each bracket by its look, which a right-to-left line mirrors.
+ * A number, or a range from 0 (`)2-0(`: a mark `(0–2)`), between brackets that face away from it
+ * (`]3.5[`, `)2(`): a mark on a right-to-left line as OCR reads it, each bracket by its look, which a
+ * right-to-left line mirrors.
  */
-const MIRRORED_MARK = /([\])])\s*(\d{1,3}(?:[.,]\d{1,2})?)\s*([[(])/gu;
+const MIRRORED_MARK = /([\])])\s*((?:0\s*[\p{Pd}~～]{1,2}\s*)?\d{1,3}(?:[.,]\d{1,2})?(?:\s*[\p{Pd}~～]{1,2}\s*0(?![\d.,]))?)\s*([[(])/gu;
 const unmirrored = (_: string, close: string, value: string, open: string) => (close === ']' && open === '[' ? `[${value}]` : close === ')' && open === '(' ? `(${value})` : _);
 
 /** A mark's brackets and digits as printed where OCR misread them: a `1` read as a stroke opening a mark (STROKE_ONE), a round bracket read as an angle (ANGLE_OPEN), a right-to-left line's brackets mirrored (MIRRORED_MARK). */
-const misreadMarks = (text: string) => text.replace(STROKE_ONE, '$11').replace(ANGLE_OPEN, '(').replace(MIRRORED_MARK, unmirrored);
+export const misreadMarks = (text: string) => text.replace(STROKE_ONE, '$11').replace(ANGLE_OPEN, '(').replace(MIRRORED_MARK, unmirrored);
 
 /**
  * A line's text as mark patterns read it: NFKC folds Arabic presentation forms (`ﻟﻜﻞ` as `لكل`),
@@ -78,8 +79,11 @@ export const markValue = (m: RegExpMatchArray) => Number((m.slice(1).find(g => g
 /** How many letters may stand between a question's number and its own total: `Question 11 (3 marks)`, `A.1. Calificación máxima: 2.5 puntos`. */
 const HEAD_MARK_LETTERS = 24;
 
-/** A bracket a line ends in, still open, with a number in it: a mark the line breaks (`（1` / `点）`). */
-const OPEN_MARK = /[(（\[【][^()（）\[\]【】]{0,16}$/u;
+/**
+ * A bracket a line ends in, still open, with a number in it: a mark the line breaks (`（1` / `点）`);
+ * its bracket may be OCR's angle for a full-width one (`《2.25` / `分)`, see ANGLE_OPEN).
+ */
+const OPEN_MARK = /[(（\[【《〈][^()（）\[\]【】《》〈〉]{0,16}$/u;
 /** The rest of such a mark at the head of the next line: up to its closing bracket, opening none before it. */
 const MARK_REST = /^[^()（）\[\]【】]{0,16}[)）\]】]/u;
 
@@ -108,7 +112,9 @@ function patternPoints(lines: Line[], t: Template, skip: Set<Span>, anchor: Set<
     const before = text.slice(0, at).trim();
     return t.points.sum && anchor.size > 0 && [...before].filter(c => /\p{L}/u.test(c)).length <= HEAD_MARK_LETTERS && !t.re.parts.some(re => re.test(before));
   };
-  const texts = joinWrappedMarks(lines.map(l => misreadMarks(rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math)))));
+  // Misreadings undone on each line, and again on a line a mark broken over the line break was made whole on.
+  const own = lines.map(l => misreadMarks(rawText(l.spans.filter(s => !skip.has(s) && !anchor.has(s) && !s.math))));
+  const texts = joinWrappedMarks(own).map((text, i) => (text.length > own[i].length ? misreadMarks(text) : text));
   const stated = texts.length && t.re.pointsHead ? t.re.pointsHead.exec(texts[0]) : null;
   texts.forEach((text, li) => {
     if (li === 0 && stated && atHead(text, stated.index!)) head = markValue(stated);

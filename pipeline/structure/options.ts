@@ -16,6 +16,8 @@ interface Marker { label: string; span: Span; line: number; offset: number; leng
 const OCR_LABEL = /^\s*\(?([A-Z0-9©]{1,2})\s*[.,)．]/u;
 /** …or a capital OCR read glued to the digit after it, its stop lost (`C19` for `C. 19`). */
 const OCR_GLUED = /^\s*([A-Z])(?=\d)/u;
+/** An OCR word that is a label and nothing else: a letter, perhaps in brackets, and its stop or closing bracket (`B.`, `(c)`). */
+const OCR_WHOLE_LABEL = /^[(（]?\p{L}[.．)）]$/u;
 
 /** Every option marker in the lines: the label itself (①), or where the template's pattern matches (`A)`). */
 function markersIn(lines: Line[], t: Template, skip: Set<Span>, ocr = false): Marker[] {
@@ -29,7 +31,10 @@ function markersIn(lines: Line[], t: Template, skip: Set<Span>, ocr = false): Ma
     const kept = line.spans.filter(s => !skip.has(s) && !s.math);
     const gaps = readingGaps(kept);
     for (const [k, s] of kept.entries()) {
-      if (k > 0 && gaps[k] > Math.min(s.size, kept[k - 1].size) * 0.2) text += ' ';
+      // On a scan, a word that is a label whole (`B.`) is parted from the next by a space whatever
+      // their boxes say: OCR's box for a label may reach over its value (`B.` over `2`).
+      const spaced = ocr && k > 0 && OCR_WHOLE_LABEL.test(kept[k - 1].text.trim());
+      if (k > 0 && (gaps[k] > Math.min(s.size, kept[k - 1].size) * 0.2 || spaced)) text += ' ';
       starts.push({ span: s, at: text.length });
       text += s.text;
     }

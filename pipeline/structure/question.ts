@@ -101,21 +101,29 @@ const columnsOf = (doc: PaperDocument) => (l: Line): Column => doc.pages[l.page 
  * their one-line prompts and marks this one no higher than those. A prompt marked higher asks for
  * working (`Let g(x) = x⁵ − 10x. Find where g is increasing … [6 marks]` beside one-line `[1 mark]`
  * questions), and so may one on a paper that shows no short answers, or states no marks to compare:
- * there the one-line rule stands (HSC's `Find the global maximum and minimum values of …` is worked).
+ * there the one-line rule stands (HSC's `Find the global maximum and minimum values of …` is worked),
+ * except on a paper that chooses in most questions and opens parts in none.
  */
 export function typeByPaper(doc: PaperDocument, drafts: Draft[], questions: Question[]): Question[] {
   const t = doc.template;
   const marked = questions.filter(q => q.type === 'short' && !q.parts.length && !q.options.length).map(q => q.points).filter((p): p is number => p !== null);
-  if (!t.infer || !marked.length) return questions;
+  // A paper that chooses in most of its questions (CHOOSING_SHARE) and opens parts in none asks for
+  // working nowhere: a question of it with no options asks for a value (`Стороны прямоугольника
+  // равны 15` / `см и 8 см. Найдите его площадь в см².` among choices), whatever its marks.
+  const choosing = !questions.some(q => q.parts.length) && questions.filter(q => q.options.length >= 2).length >= questions.length * CHOOSING_SHARE;
+  if (!t.infer || (!marked.length && !choosing)) return questions;
   const most = Math.max(...marked);
   return questions.map((q, k) => {
     const d = drafts[k];
     if (q.type !== 'free' || q.parts.length || q.options.length || d.typeHint === 'free' || (d.template ?? t) !== t) return q;
-    if (q.points === null || q.points > most) return q;
+    if (!choosing && (q.points === null || q.points > most)) return q;
     const own = d.lines.filter(l => !l.twin);
     return shortPrompt(own, new Set(d.anchor), columnsOf(doc), FEW_PROMPT_LINES) ? { ...q, type: 'short' } : q;
   });
 }
+
+/** A paper with options in at least this share of its questions (and parts in none) chooses: see typeByPaper. */
+const CHOOSING_SHARE = 0.5;
 
 /** …on a paper that shows short answers (typeByPaper), one sentence wrapped over at most this many lines (its own language's, a figure's letters left out). */
 const FEW_PROMPT_LINES = 3;

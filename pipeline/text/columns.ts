@@ -312,9 +312,10 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode, rtl:
     }
     // …and what crosses the gutter stands above or below them (a title, a footer, a closing notice), never
     // between lines of both sides: a line across the middle of the text makes it one column with a gap in it.
-    // (The sides' extents leave out their few outermost runs: a page number, a footer line.)
-    const extent = (side: readonly Boxed[]) => {
-      const ys = side.map(s => centerY(s.bbox)).sort((a, b) => a - b);
+    // (The sides' extents leave out their few outermost rows: a page number, a footer line. Rows,
+    // not runs: a line set in many runs, as Devanagari's often is, is one line all the same.)
+    const extent = (side: readonly Run[]) => {
+      const ys = rowsOf(side).map(row => centerY(row[0].bbox)).sort((a, b) => a - b);
       return [ys[Math.floor(ys.length * 0.05)], ys[Math.ceil(ys.length * 0.95) - 1]];
     };
     const [l0, l1] = extent(left), [r0, r1] = extent(right);
@@ -414,7 +415,7 @@ export function findColumns(page: ColumnInput): Column[] {
 /** A head set across the columns holds less than this share of the page's runs… */
 const HEAD_SHARE = 0.4;
 /** …and the columns under it are alike: the narrower at least this share of the wider. */
-const HEAD_COLUMNS_ALIKE = 0.6;
+export const HEAD_COLUMNS_ALIKE = 0.6;
 
 /**
  * Columns under a head set across them (a title, a name line and a box of instructions over two

@@ -35,6 +35,8 @@ const PAGE_NUMBER_DIGITS = 4;
 const PAGE_NAME_WORDS = 10;
 /** A header's or footer's pair stands apart from the body by at least this many ems. */
 const PAIR_GAP = 1.5;
+/** A line closer than this many ems to the body's next line runs on with it, as the body's own lines do. */
+const BODY_LEADING_EM = 1;
 
 /**
  * A page as the rules see it. An OCR page (`ocr`) takes no part in the rules across pages (its
@@ -135,6 +137,33 @@ function pageNumbered(a: Piece, b: Piece): boolean {
   return moved > 0;
 }
 
+/** The size most of a page's text is set in (by the length of text): its body's. */
+function bodySize(page: FurniturePage): number | null {
+  const weight = new Map<number, number>();
+  for (const s of page.spans) {
+    const k = Math.round(s.size * 10) / 10;
+    weight.set(k, (weight.get(k) ?? 0) + s.text.trim().length);
+  }
+  return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/**
+ * Whether a piece reads as the first (or last) line of its page's body: set in the body's size
+ * (bold or not) and as close to the body's next line as the body's lines are to each other. A question's label that
+ * a paper restarting its numbering prints atop two pages (`Άσκηση 02` under two subjects) is this;
+ * a running head is set apart, or in a size of its own.
+ */
+function runsOnWithBody(p: Piece, page: FurniturePage): boolean {
+  const size = bodySize(page);
+  if (size === null || p.spans.some(s => Math.abs(s.size - size) >= SAME_SIZE_PT)) return false;
+  const y0 = Math.min(...p.spans.map(s => s.bbox[1])), y1 = Math.max(...p.spans.map(s => s.bbox[3]));
+  const rest = page.spans.filter(o => !p.line.includes(o) && o.text.trim());
+  const gap = p.top
+    ? Math.min(...rest.filter(o => o.bbox[1] >= y1 - LINE_TOLERANCE).map(o => o.bbox[1] - y1))
+    : Math.min(...rest.filter(o => o.bbox[3] <= y0 + LINE_TOLERANCE).map(o => y0 - o.bbox[3]));
+  return gap < p.size * BODY_LEADING_EM;
+}
+
 /** Whether a set of page indices holds two that follow each other. */
 const consecutive = (pages: Set<number>) => [...pages].some(p => pages.has(p + 1));
 
@@ -193,7 +222,10 @@ export function paperFurniture(pages: readonly FurniturePage[], patterns: readon
     // A code: digits only, one font and size, a new value on every page (a barcode's digits).
     const code = NUMBERS_ONLY.test(p.text) && p.text.replace(/\D/g, '').length >= CODE_DIGITS
       ? new Set([p.page, ...there.filter(q => q.text !== p.text && q.font === p.font && Math.abs(q.size - p.size) < SAME_SIZE_PT).map(q => q.page)]) : new Set<number>();
-    const why = enough(p, same, pages.length) ? 'repeated' : enough(p, numbered, pages.length) ? 'page-number' : code.size >= BAND_PAGES && consecutive(code) ? 'code' : null;
+    // Printed on two pages only, of a paper with more, a piece that runs on with the body as its
+    // first line is the body's (the least a running head can be repeated is the weakest evidence).
+    const weak = same.size === 2 && pages.length > 2 && runsOnWithBody(p, pages[p.page]);
+    const why = enough(p, same, pages.length) && !weak ? 'repeated' : enough(p, numbered, pages.length) ? 'page-number' : code.size >= BAND_PAGES && consecutive(code) ? 'code' : null;
     // A lone number in the outer margin is the page's number, whatever it says (`– 3 –`, `(3)`).
     const lone = p.outer && NUMBERS_ONLY.test(p.text) && p.text.replace(/\D/g, '').length <= PAGE_NUMBER_DIGITS;
     if (why || lone) whyOf.set(p, { why: why ?? 'page-number', byPaper: !!why });

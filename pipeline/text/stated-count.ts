@@ -3,6 +3,7 @@
 // about scoring, not about how many are printed).
 import type { PaperDocument } from '../document.ts';
 import { rawText } from './line-text.ts';
+import { closeViramaSpaces } from './script.ts';
 
 /** The cover and whatever comes before the first question (instructions): where a paper states its count and total. */
 export function frontText(doc: PaperDocument): string {
@@ -11,8 +12,12 @@ export function frontText(doc: PaperDocument): string {
   return [doc.cover, ...doc.lines.slice(0, Math.max(0, until)).map(l => rawText(l.spans))].join('\n');
 }
 
-/** The count group 1 of the first pattern that matches gives, or null where the text states none. */
-export function statedCount(text: string, patterns: readonly RegExp[]): number | null {
+/**
+ * The count group 1 of the first pattern that matches gives, or null where the text states none.
+ * Words are matched as printed (`प्रश्न`, where a text layer gives `प्रश् न`).
+ */
+export function statedCount(raw: string, patterns: readonly RegExp[]): number | null {
+  const text = closeViramaSpaces(raw);
   let best: { at: number; count: number } | null = null;
   for (const re of patterns) {
     const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
