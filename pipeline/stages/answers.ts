@@ -603,12 +603,14 @@ export function answersStage(): Stage {
         let blocks = readPairKey(doc.tail.map(l => ({ page: l.page, tokens: tokensOfSpans(l.spans) })));
         const keyName = 'the key printed in the paper';
         // On a scanned page the key's picture is read too: kept where it answers as many of the paper's questions.
+        // (How many of the paper's questions a reading of the key's blocks answers, reporting nothing.)
+        const reach = (b: PairBlock[]) => answersQuestions(doc, fromPairBlocks(b, doc.template, doc, keyName, false));
         const pictured = blocks.length ? await tailPicture(doc, ctx?.pdf) : null;
-        if (pictured && answersQuestions(doc, fromPairBlocks(pictured.blocks, doc.template, doc, keyName, false)) >= answersQuestions(doc, fromPairBlocks(blocks, doc.template, doc, keyName, false))) {
+        if (pictured && reach(pictured.blocks) >= reach(blocks)) {
           for (const p of pictured.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
           blocks = pictured.blocks;
         }
-        const answers = answersQuestions(doc, fromPairBlocks(blocks, doc.template, doc, keyName, false)) > answersQuestions(doc, inline) ? fromPairBlocks(blocks, doc.template, doc, keyName) : inline;
+        const answers = reach(blocks) > answersQuestions(doc, inline) ? fromPairBlocks(blocks, doc.template, doc, keyName) : inline;
         if (answers.length) joinAnswers(doc, answers, 'the answers printed in the paper', q => q.type !== 'free');
         return;
       }
