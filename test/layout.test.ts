@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../pipeline/config.ts';
 import type { PageInfo, Span } from '../pipeline/document.ts';
 import { buildLines, columnOf, findColumns, layoutStage } from '../pipeline/stages/layout.ts';
-import { findColumnsUnderHead } from '../pipeline/text/columns.ts';
+import { findColumnsUnderHead, withoutMarksMargins } from '../pipeline/text/columns.ts';
 import { pageReadsRtl } from '../pipeline/text/direction.ts';
 import { newDocument } from '../pipeline/paper.ts';
 import type { StageContext } from '../pipeline/stage.ts';
@@ -583,4 +583,20 @@ describe('layout of lines that read right to left', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('columns a scan\'s ink gives, judged by their words', () => {
+  it('joins a column of marks to the questions it scores (`[2 คะแนน]` at the rows\' ends), and keeps a column of text', () => {
+    const ink = [{ x0: 40, x1: 300 }, { x0: 320, x1: 380 }];
+    const questions = [0, 1, 2, 3].map(k => span(`ข้อ ${k + 1} จงหาค่าของ ${k + 4} × 3`, 40, 100 + k * 40, 11));
+    // OCR parts a unit's letters where they stand apart (`[2 ค ะแนน]`).
+    const marks = ['[2 คะแนน]', '[3 ค ะแนน]', '(1 mark)', '[4 คะแนน]'].map((t, k) => span(t, 320, 100 + k * 40, 9));
+    expect(withoutMarksMargins(ink, [...questions, ...marks], false).map(c => [c.x0, c.x1])).toEqual([[40, 380]]);
+    // A narrow column of text beside them stays a column.
+    const text = ['ข้อ 5 จงหา', 'ค่าของ x', 'เมื่อ 2x = 8', 'ข้อ 6 จงหา'].map((t, k) => span(t, 320, 100 + k * 40, 9));
+    expect(withoutMarksMargins(ink, [...questions, ...text], false).map(c => [c.x0, c.x1])).toEqual([[40, 300], [320, 380]]);
+    // Marks that stand on no row of the questions' (a column of its own further down) stay apart.
+    const below = marks.map(s => ({ ...s, bbox: [s.bbox[0], s.bbox[1] + 400, s.bbox[2], s.bbox[3] + 400] as Span['bbox'], baseline: s.baseline + 400 }));
+    expect(withoutMarksMargins(ink, [...questions, ...below], false)).toHaveLength(2);
+  });
 });

@@ -18,6 +18,7 @@ import { latinLabels } from '../pipeline/ocr/label-glyphs.ts';
 import { labelRuns } from '../pipeline/ocr/label-runs.ts';
 import type { RawSpan } from '../pipeline/providers/pdf.ts';
 import { inferIndexes, runDirection, unaskedRings } from '../pipeline/ocr/rings.ts';
+import { isCircled } from '../pipeline/keys/grid.ts';
 import { edgeWord, isBracketed, markRead } from '../pipeline/ocr/edge-words.ts';
 import { marksAgain } from '../pipeline/ocr/marks-again.ts';
 import type { OcrWord } from '../pipeline/providers/ocr.ts';
@@ -328,6 +329,29 @@ describe('bold told from the pixels', () => {
   });
 });
 
+describe('a ring told by its sides', () => {
+  /** A ring of radius 20 about (30, 30) with a digit's stroke in it: its ink dark where `dark` clips it, light grey elsewhere (a scan's faded stroke). */
+  const ring = async (dark: string) => loadGray(await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="60" height="60">
+    <defs><clipPath id="d">${dark}</clipPath></defs><rect width="60" height="60" fill="white"/>
+    <circle cx="30" cy="30" r="20" fill="none" stroke="#b4b4b4" stroke-width="2.5"/>
+    <circle cx="30" cy="30" r="20" fill="none" stroke="black" stroke-width="2.5" clip-path="url(#d)"/>
+    <rect x="28" y="20" width="4" height="20" fill="black"/></svg>`)).png().toBuffer());
+  const ink: [number, number, number, number] = [9, 9, 52, 52];
+
+  it('counts a faded foot under the digit, but not faded sides (a parenthesis, a plus, a letter\'s bowl)', async () => {
+    // Dark but for its foot (below y = 42).
+    const foot = await ring('<rect x="0" y="0" width="60" height="42"/>');
+    expect(isCircled(foot, ink)).toBe(false);
+    expect(isCircled(foot, ink, 220)).toBe(true);
+    // Dark only at top and foot: its sides are no ring's.
+    const sides = await ring('<rect x="18" y="0" width="24" height="60"/>');
+    expect(isCircled(sides, ink, 220)).toBe(false);
+    // A ring dark all round is one, either way.
+    const whole = await ring('<rect x="0" y="0" width="60" height="60"/>');
+    expect(isCircled(whole, ink)).toBe(true);
+  });
+});
+
 describe('option labels in the other alphabet', () => {
   const words = (...texts: string[]): RawSpan[] => texts.map((text, i) => ({ text, bbox: [i * 20, 0, i * 20 + 15, 10], baseline: 9, size: 10, font: 'ocr' }));
   const texts = (spans: RawSpan[]) => spans.map(s => s.text);
@@ -352,6 +376,17 @@ describe('option labels in the other alphabet', () => {
     expect(texts(latinLabels(words('Α.', '42', 'Β.', '32', 'C.', '46', 'D.', '52', 'Ε.', '8')))).toEqual(['A.', '42', 'B.', '32', 'C.', '46', 'D.', '52', 'E.', '8']);
     const greek = words('Α.', '1', 'Β.', '2', 'Γ.', '3', 'Δ.', '4');
     expect(texts(latinLabels(greek))).toEqual(texts(greek));
+  });
+
+  it('reads labels stacked one per line as Latin too, the round D read as a Cyrillic О after them, and leaves an initial `С. О.`', () => {
+    // Options set one under another (`А. 20` / `В. 30` / `С. 33` / `О. 35` on a Russian scan).
+    const stacked = (...rows: [string, string][]): RawSpan[] => rows.flatMap(([label, value], i) => [
+      { text: label, bbox: [40, i * 16, 52, i * 16 + 10] as RawSpan["bbox"], baseline: i * 16 + 9, size: 10, font: 'ocr' },
+      { text: value, bbox: [60, i * 16, 75, i * 16 + 10] as RawSpan["bbox"], baseline: i * 16 + 9, size: 10, font: 'ocr' },
+    ]);
+    expect(texts(latinLabels(stacked(['А.', '20'], ['В.', '30'], ['С.', '33'], ['О.', '35'])))).toEqual(['A.', '20', 'B.', '30', 'C.', '33', 'D.', '35']);
+    const initials = words('С.', 'О.', 'Иванов');
+    expect(texts(latinLabels(initials))).toEqual(texts(initials));
   });
 });
 
@@ -556,6 +591,22 @@ describe('spaces the recogniser reads past', () => {
     // A blank between letters is no missed space; nor is one where the characters do not spell the word.
     expect(partAtMissedSpaces(g, 128, { ...word, text: 'ab', glyphs: [{ text: 'a', x0: 2, x1: 15 }, { text: 'b', x0: 27, x1: 48 }] }).map(p => p.text)).toEqual(['ab']);
     expect(partAtMissedSpaces(g, 128, { ...word, text: '1.5' }).map(p => p.text)).toEqual(['1.5']);
+  });
+
+  it('cuts a label a right-to-left line paints stop first (`95 .1`) before its stop, where the ink after the blank is a dot, and only on such a line', () => {
+    // `95`, a blank, a low dot and `1`, close after it: the value, then the label `.1` (`1.` painted).
+    const painted = (dot: [number, number]): Gray => {
+      const g: Gray = { width: 100, height: 30, data: new Uint8Array(100 * 30).fill(255) };
+      const ink = (a: number, b: number, y0: number, y1: number) => { for (let y = y0; y < y1; y++) for (let x = a; x < b; x++) g.data[y * 100 + x] = 0; };
+      ink(2, 10, 5, 25); ink(12, 20, 5, 25); ink(32, 35, dot[0], dot[1]); ink(38, 45, 5, 25);
+      return g;
+    };
+    const word = { text: '95.1', confidence: 90, bbox: [2, 0, 45, 30] as Box, line: [2, 0, 45, 30] as Box, rowHeight: 30, glyphs: [{ text: '9', x0: 2, x1: 10 }, { text: '5', x0: 12, x1: 20 }, { text: '.', x0: 30, x1: 35 }, { text: '1', x0: 38, x1: 45 }] };
+    expect(partAtMissedSpaces(painted([21, 25]), 128, word, true).map(p => p.text)).toEqual(['95', '.1']);
+    // The ink after the blank as tall as a digit: no stop stands there, and no cut is made.
+    expect(partAtMissedSpaces(painted([5, 25]), 128, word, true).map(p => p.text)).toEqual(['95.1']);
+    // On a line read left to right the same ink is a decimal (`[1.75`, its stop set apart on a scan).
+    expect(partAtMissedSpaces(painted([21, 25]), 128, word, false).map(p => p.text)).toEqual(['95.1']);
   });
 });
 

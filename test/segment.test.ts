@@ -18,7 +18,7 @@ import { appendedKeyStart } from '../pipeline/structure/key-block.ts';
 import { SURE_MARGIN } from '../pipeline/structure/model.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
 import type { PaperDocument } from '../pipeline/document.ts';
-import { readLead } from '../pipeline/structure/lead.ts';
+import { labelRow, readLead } from '../pipeline/structure/lead.ts';
 import { numberedHeadingName } from '../pipeline/structure/numbered-heading.ts';
 import { labelGroups } from '../pipeline/structure/label-groups.ts';
 import { labelStats } from '../pipeline/structure/label-role.ts';
@@ -75,7 +75,7 @@ function features(rows: { text: string; heading?: LineFeatures['heading']; label
     const lead = readLead(line);
     return {
       index, line, text: r.text, lead, indent: r.indent ?? 0, atEdge: !r.indent, leftmost: true, bold: !!r.bold, sizeRatio: 1, boxed: false, alone: false, hanging: !!r.hanging,
-      heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: r.options ?? [], labelOpens: !!r.labelOpens, marks: !!r.marks, part: !!r.part, keyLike: false, ocr: false, templateLead: false, sectionChange: false,
+      heading: r.heading ?? null, headingId: null, headingType: null, optionLabels: r.options ?? [], labelOpens: !!r.labelOpens, marks: !!r.marks, part: !!r.part, keyLike: false, labelRow: lead !== null && labelRow(lead), ocr: false, templateLead: false, sectionChange: false,
       numberedHeading: numberedHeadingName(line, r.text, lead, 1, 0),
       continued: lead !== null && generic.re.continued.some(re => re.test(lead.rest)),
       statesMarks: false,
@@ -587,6 +587,11 @@ describe('structural verdict', () => {
     // Under a section's heading a run may open at its own number.
     const sectioned = fs.map(f => (f.index === 3 ? { ...f, sectionChange: true } : f));
     expect(numbersSkipped(reading, sectioned, 1)).toEqual([3]);
+    // On a scan a number stepped over is a question OCR may have lost, whatever the family allows.
+    const scanned = fs.map(f => ({ ...f, ocr: true }));
+    const read = decode(scanned, candidates(scanned), { ...settings, maxJump: 6 });
+    expect(read.anchors.map(a => a.number)).toEqual([1, 2, 4, 7]);
+    expect(numbersSkipped(read, scanned, 3)).toEqual([3, 5, 6]);
   });
 
   it('finds numbers the paper prints where the reading skips them, not a sentence opening on a number', () => {
@@ -1187,6 +1192,31 @@ describe('option labels on a page read by OCR', () => {
     expect(optionsOf(lines, generic, new Set(), true).options.map(o => `${o.label} ${o.text}`)).toEqual(['A 5', 'B 17', 'C 19', 'D 84']);
     // On a page with a text layer a word such as `C19` is no label.
     expect(optionsOf(lines, generic, new Set(), false).options.map(o => o.label)).not.toContain('C');
+  });
+});
+
+describe('a row of labels numbered as questions are', () => {
+  const leadOf = (text: string) => features([{ text }])[0].lead!;
+
+  it('tells a line that goes on to print its lead\'s next numbers in its shape (`(1) 56 (2) 64 (3) 54`) from a question\'s lead', () => {
+    expect(labelRow(leadOf('(1) 56 (2) 64 (3) 54 (4) 48'))).toBe(true);
+    expect(labelRow(leadOf('1. 90  2. 88  3. 86'))).toBe(true);
+    // OCR garbles a label now and then: two of the next three still make a row.
+    expect(labelRow(leadOf('(1)26 (241 (3)46 (4) 36'))).toBe(true);
+    // A question's text may hold one later number, never its next questions' labels in a row.
+    expect(labelRow(leadOf('1. Evaluate 4 × 2.'))).toBe(false);
+    expect(labelRow(leadOf('(1) Find f(2) and f(3).'))).toBe(false);
+    expect(labelRow(leadOf('Question 1 (2) (3)'))).toBe(false);
+  });
+
+  it('costs a row of labels its opening in the decoder: the question\'s own lead opens it', () => {
+    const fs = features([
+      { text: '(1) 56 (2) 64 (3) 54 (4) 48', options: [0, 1, 2, 3] }, { text: '(1) Evaluate 7 × 8.' }, { text: '(1) 56 (2) 64 (3) 54 (4) 48', options: [0, 1, 2, 3] },
+      { text: '(2) Evaluate 8 × 8.' }, { text: '(1) 49 (2) 64 (3) 72 (4) 81', options: [0, 1, 2, 3] },
+    ]);
+    expect(fs.map(f => f.labelRow)).toEqual([true, false, true, false, true]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@1', '2@3']);
   });
 });
 

@@ -93,22 +93,23 @@ export function findTables(g: Gray): Table[] {
 
 /**
  * Whether a cell's ink is a digit in a circle (①–⑤): a roughly square ink box with ink on all
- * four sides at its middle and ink again inside the ring. `ringInk`: the grey under which the ring's
- * sides count as ink (a scanned ring's thin stroke fades lighter than the digit in it).
+ * four sides at its middle and ink again inside the ring. `footInk`: the grey under which the ring's
+ * foot counts as ink (a small scanned ring's thin foot, under the digit's stroke, fades lighter than
+ * the rest of it). The other three sides keep the dark bar: a lighter bar on every side takes a
+ * parenthesis, a plus and a letter's bowl for a ring, whose crowd then sets the rings' size.
  */
-export function isCircled(g: Gray, ink: NonNullable<Cell['ink']>, ringInk = DARK): boolean {
+export function isCircled(g: Gray, ink: NonNullable<Cell['ink']>, footInk = DARK): boolean {
   const [x0, y0, x1, y1] = ink;
   const w = x1 - x0, h = y1 - y0;
   if (w < 8 || h < 8 || w / h < 0.75 || w / h > 1.33) return false;
   const dark = (x: number, y: number) => g.data[y * g.width + x] < DARK;
-  const ringAt = (x: number, y: number) => g.data[y * g.width + x] < ringInk;
-  const band = (fx: (t: number) => [number, number], span: number) => {
-    for (let t = 0; t < span; t++) { const [x, y] = fx(t); if (ringAt(x, y)) return true; }
+  const band = (fx: (t: number) => [number, number], span: number, under = DARK) => {
+    for (let t = 0; t < span; t++) { const [x, y] = fx(t); if (g.data[y * g.width + x] < under) return true; }
     return false;
   };
   const cx = Math.floor((x0 + x1) / 2), cy = Math.floor((y0 + y1) / 2), k = Math.max(2, Math.floor(w * 0.12));
   const left = band(t => [x0 + t, cy], k), right = band(t => [x1 - 1 - t, cy], k);
-  const top = band(t => [cx, y0 + t], k), bottom = band(t => [cx, y1 - 1 - t], k);
+  const top = band(t => [cx, y0 + t], k), bottom = band(t => [cx, y1 - 1 - t], k, footInk);
   // Inside the ring, away from it: the digit.
   let inner = 0;
   for (let y = y0 + Math.floor(h * 0.28); y < y1 - Math.floor(h * 0.28); y++) for (let x = x0 + Math.floor(w * 0.28); x < x1 - Math.floor(w * 0.28); x++) if (dark(x, y)) inner++;

@@ -28,6 +28,7 @@ import { wordLines } from './word-lines.ts';
 import { bracketedMark, edgeWord } from './edge-words.ts';
 import { boldNumberAgain, decimalAgain, numberAtMargin, numberAtRightMargin, type MarginNumber } from './numbers-again.ts';
 import { readsRtl } from '../text/direction.ts';
+import { readsRtlScript } from './script-lang.ts';
 import { partAtMissedSpaces } from './missed-spaces.ts';
 import { allEnclosed } from '../text/enclosed.ts';
 import { findRings, unaskedRings, type Ring } from './rings.ts';
@@ -229,7 +230,7 @@ function sureness(words: OcrWord[]): number {
  * the page's level, and the surer reading kept. A lone digit in a table's cell may come back empty
  * as a block; as a line, or a word, it is read.
  */
-async function readBand(pool: OcrPool, from: Gray, level: number, place: Omit<Area, 'words' | 'mark'>): Promise<OcrWord[]> {
+async function readBand(pool: OcrPool, from: Gray, level: number, place: Omit<Area, 'words' | 'mark'>, pageLang = pool.lang): Promise<OcrWord[]> {
   const { box: area, shrink } = place;
   let { words: found } = await pool.recognize(await cropPng(from, area, shrink, BORDER), { mode: 'block' });
   for (const mode of ['line', 'word'] as const) if (place.cell && !found.some(w => w.text.trim())) found = (await pool.recognize(await cropPng(from, area, shrink, BORDER), { mode })).words;
@@ -238,12 +239,16 @@ async function readBand(pool: OcrPool, from: Gray, level: number, place: Omit<Ar
     if (sureness(again) >= sureness(found) + SURER) found = again;
   }
   const [ox, oy] = area;
+  // A band that reads right to left paints its labels stop first (missed-spaces.ts); a band of
+  // digits and labels alone (`95 .1  88 .2`) reads as the page's script does (`pageLang`: the page's
+  // reader, where the Latin reader reads a band again).
+  const rtl = readsRtl(found.map(w => w.text).join(' ')) ?? readsRtlScript(pageLang);
   const back = (b: Box) => b.map(v => (v - BORDER) / shrink) as Box;
   const x = (v: number) => (v - BORDER) / shrink + ox;
   return found.map(w => ({
     ...w, bbox: back(w.bbox).map((v, i) => v + (i % 2 ? oy : ox)) as Box, line: back(w.line).map((v, i) => v + (i % 2 ? oy : ox)) as Box,
     rowHeight: w.rowHeight / shrink, glyphs: w.glyphs.map(c => ({ text: c.text, x0: x(c.x0), x1: x(c.x1) })),
-  })).flatMap(w => partAtMissedSpaces(from, level, w));
+  })).flatMap(w => partAtMissedSpaces(from, level, w, rtl));
 }
 
 /** A Latin word and a danda (`Question।`): no Devanagari sentence ends on a line's first word. */
@@ -293,7 +298,7 @@ async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownD
   const latinText = (text: string, allow: number) => otherLetters(text) <= allow && /[A-Za-z0-9]/.test(text);
   const surer = (again: OcrWord[], was: OcrWord[]) => sureness(again) + SURER >= sureness(was);
   if (latinText(area.words.map(w => w.text).join(' '), ownDigits ? LATIN_BAND_OTHER : 0)) {
-    const words = await readBand(latin, reading.bandsFrom, reading.level, area);
+    const words = await readBand(latin, reading.bandsFrom, reading.level, area, reading.pool.lang);
     return surer(words, area.words) ? { ...area, words } : area;
   }
   const lines = wordLines(area.words);
@@ -304,7 +309,7 @@ async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownD
     // From the band's edge: the model may have left a letter out of its first word's box (`No.` read `0.`).
     const room = Math.round(SIDE_ROOM * reading.dpi / 72);
     const box: Box = [area.box[0], Math.max(area.box[1], head[0].line[1] - room), Math.min(area.box[2], head[head.length - 1].bbox[2] + room), Math.min(area.box[3], head[0].line[3] + room)];
-    const again = await readBand(latin, reading.bandsFrom, reading.level, { ...area, box });
+    const again = await readBand(latin, reading.bandsFrom, reading.level, { ...area, box }, reading.pool.lang);
     if (again.length && surer(again, head) && latinText(again.map(w => w.text).join(' '), 0)) words = [...words.filter(w => !head.includes(w)), ...again.map(w => ({ ...w, line: head[0].line }))];
   }
   if (lines.length < 2) return words === area.words ? area : { ...area, words };
@@ -320,7 +325,7 @@ async function latinAgain(area: Area, reading: PageReading, latin: OcrPool, ownD
     const box: Box = lines.some(sharing)
       ? [Math.max(area.box[0], Math.min(...line.map(w => w.bbox[0])) - room), Math.max(area.box[1], y0 - room), Math.min(area.box[2], Math.max(...line.map(w => w.bbox[2])) + room), Math.min(area.box[3], y1 + room)]
       : [area.box[0], k > 0 ? Math.round((lines[k - 1][0].line[3] + y0) / 2) : area.box[1], area.box[2], k + 1 < lines.length ? Math.round((y1 + lines[k + 1][0].line[1]) / 2) : area.box[3]];
-    const again = await readBand(latin, reading.bandsFrom, reading.level, { ...area, box });
+    const again = await readBand(latin, reading.bandsFrom, reading.level, { ...area, box }, reading.pool.lang);
     if (again.length && surer(again, line)) words = [...words.filter(w => !line.includes(w)), ...again];
   }
   return words === area.words ? area : { ...area, words };

@@ -17,10 +17,10 @@ export interface Ring {
 /** Darker than this is a ring's ink (a scan's blurred ring fades to grey). */
 const RING_INK = 170;
 /**
- * …and its thin stroke, at the middle of a side, may fade lighter still (the foot of a ring printed
- * small and scanned, under a digit's dark stroke): a side is told by ink darker than this.
+ * …and its thin foot may fade lighter still (a ring printed small and scanned, under a digit's dark
+ * stroke): the foot is told by ink darker than this.
  */
-const RING_SIDE_INK = 220;
+const RING_FOOT_INK = 220;
 
 /** Rings between minSize and maxSize pixels tall in a box of the image, with their digits (1 to count). */
 export async function findRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, count: number): Promise<Ring[]> {
@@ -103,7 +103,7 @@ async function readRings(g: Gray, box: [number, number, number, number], pool: O
     const w = c - a > h * 1.25 ? h : c - a;
     if (h < minSize || h > maxSize || w / h < 0.8) continue;
     const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + a + w, y0 + d];
-    if (isCircled(g, ink, RING_SIDE_INK) && (!round || roundCorners(g, ink))) found.push(ink);
+    if (isCircled(g, ink, RING_FOOT_INK) && (!round || roundCorners(g, ink))) found.push(ink);
   }
   // Markers are all one size; a round letter with a stroke inside (e, θ) is smaller.
   const heights = found.map(b => b[3] - b[1]).sort((p, q) => p - q);

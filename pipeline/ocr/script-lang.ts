@@ -29,6 +29,12 @@ export function ocrLanguageOf(text: string): string {
   return best && installed(best) ? `${best}+eng` : 'eng';
 }
 
+/** Scripts of SCRIPT_LANGUAGE written right to left. */
+const RTL_SCRIPTS = new Set(['Arabic']);
+
+/** Whether a language set reads a script written right to left (`ara+eng`). */
+export const readsRtlScript = (lang: string) => SCRIPT_LANGUAGE.some(([s, l]) => RTL_SCRIPTS.has(s) && lang.split('+').includes(l));
+
 /** Whether a language set reads a script other than Latin (`jpn+eng`, `hin+eng`; not `eng` or `vie`): its pages' lines of Latin letters are better read by the Latin reader. */
 export const readsOtherScript = (lang: string) => SCRIPT_LANGUAGE.some(([, l]) => lang.split('+').includes(l));
 

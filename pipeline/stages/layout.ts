@@ -4,7 +4,7 @@ import type { Column, Line, Span } from '../document.ts';
 import { centerX, centerY } from '../document.ts';
 import type { Stage } from '../stage.ts';
 import { pageReadsRtl, readsRtl, strongLetters } from '../text/direction.ts';
-import { columnOf, findColumnsUnderHead, oneColumn } from '../text/columns.ts';
+import { columnOf, findColumnsUnderHead, oneColumn, withoutMarksMargins } from '../text/columns.ts';
 import { buildLines } from '../text/lines.ts';
 
 // What the layout tests read of the finders below.
@@ -29,6 +29,9 @@ export function layoutStage(): Stage {
           const found = findColumnsUnderHead({ ...page, rtl });
           page.columns = found.columns;
           if (found.top !== undefined) page.columnsTop = found.top;
+        } else if (page.columns.length > 1) {
+          page.columns = withoutMarksMargins(page.columns, page.spans.filter(s => centerY(s.bbox) >= (page.columnsTop ?? -Infinity)), rtl);
+          if (page.columns.length < 2) delete page.columnsTop;
         }
         const byColumn = page.columns.map(() => [] as Span[]);
         // A paper that reads right to left reads its columns from the right.

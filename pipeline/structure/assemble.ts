@@ -4,7 +4,7 @@
 // block before a new section, what follows the end of the questions) belong to no question.
 import type { Column, Line, PaperDocument, Span } from '../document.ts';
 import type { QuestionType } from '../template.ts';
-import type { LineFeatures } from './candidates.ts';
+import { FORM_ROW, OCR_SIZE_SPREAD, type LineFeatures } from './candidates.ts';
 import type { Reading } from './decode.ts';
 import { splitLead, type Lead } from './lead.ts';
 import { markingLine, withRule, type Marking, type MarkRule } from './marking.ts';
@@ -119,7 +119,16 @@ function numberedHeading(features: LineFeatures[], columnOf: (l: Line) => Column
 /** Whether `next` is the line `prev` runs on into: the next line of its column, set alike, `prev` ending at the far edge. */
 function continues(prev: LineFeatures, next: LineFeatures, columnOf: (l: Line) => Column): boolean {
   return next.index === prev.index + 1 && prev.line.page === next.line.page && prev.line.column === next.line.column
-    && Math.abs(prev.sizeRatio - next.sizeRatio) < HEADING_SIZE_ALIKE && lineWraps(prev.line, columnOf(prev.line), prev.line.spans[0]?.size ?? 0);
+    && sizedAlike(prev, next) && lineWraps(prev.line, columnOf(prev.line), prev.line.spans[0]?.size ?? 0);
+}
+
+/**
+ * Two lines set in one size: within HEADING_SIZE_ALIKE of the body's; on a page read by OCR, whose
+ * sizes are its line boxes' (stretched by ascenders, descenders and brackets), within OCR's spread.
+ */
+function sizedAlike(a: LineFeatures, b: LineFeatures): boolean {
+  if (a.ocr && b.ocr) return Math.max(a.sizeRatio, b.sizeRatio) <= Math.min(a.sizeRatio, b.sizeRatio) * OCR_SIZE_SPREAD;
+  return Math.abs(a.sizeRatio - b.sizeRatio) < HEADING_SIZE_ALIKE;
 }
 
 /**
@@ -141,7 +150,9 @@ export function prominentHeading(features: LineFeatures[], title: LineFeatures |
     } else groups.push({ size: f.sizeRatio, text: f.text.trim(), last: f });
   }
   let best: (typeof groups)[number] | null = null;
-  for (const g of groups) if (!best || g.size >= best.size) best = g;
+  // A form's row of fields names nothing, though OCR split it into lines it measures large (`Time
+  // allowed: 45 minutes` … `Name: ____`, the blank's rule in its box).
+  for (const g of groups) if ((!best || g.size >= best.size) && !FORM_ROW.test(g.text)) best = g;
   return best ? best.text : null;
 }
 

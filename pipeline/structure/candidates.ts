@@ -8,7 +8,7 @@ import { isBold, mostlyBold, boldThroughout } from '../text/bold.ts';
 import { inset, lineInset, lineStart, readingGaps, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
-import { readLead, type Lead } from './lead.ts';
+import { labelRow, readLead, type Lead } from './lead.ts';
 import { beforeMarks, markText } from './marks.ts';
 import { framedLines } from './framed.ts';
 import { BOLD_LONGER, capitalsShare, numberedHeadingName } from './numbered-heading.ts';
@@ -58,6 +58,8 @@ export interface LineFeatures {
   part: boolean;
   /** The line reads like a key: several `n. X` pairs, or a lead with a one-letter answer after it. */
   keyLike: boolean;
+  /** The line goes on to print its lead's next numbers in the lead's shape (`(1) 56 (2) 64 (3) 54`): a row of labels (lead.ts labelRow). */
+  labelRow: boolean;
   /** The line is on a page read by OCR. */
   ocr: boolean;
   /** The template's own numbering pattern matches the line (a prior, not a gate). */
@@ -84,7 +86,7 @@ const CAPITALS_SHARE = 0.7;
 const KEY_PAIR = /(?:^|\s)\d{1,3}\s*[.．:)）]?\s*(?:[A-E]|[①-⑤]|\([A-E]\))(?=\s|$|[,;，；])/gu;
 
 /** How far an OCR line's box height strays from its type size (a line with diacritics and descenders against one without). */
-const OCR_SIZE_SPREAD = 1.3;
+export const OCR_SIZE_SPREAD = 1.3;
 
 /**
  * OCR reads a label's stop as a comma now and then (`A, 28 B. 41`): a lone option letter of the
@@ -239,6 +241,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       marks: marksRe.test(text) || marksRe.test(compact),
       part: t.re.parts.some(re => re.test(text)),
       keyLike: [...text.matchAll(KEY_PAIR)].length >= 2 || (lead !== null && /^[A-E①-⑤]$/u.test(lead.rest.trim())),
+      labelRow: lead !== null && labelRow(lead),
       ocr: !!page.ocr,
       // A paper no family claims has no numbering of its own to prefer.
       templateLead: !t.infer && t.re.numbering.test(text),
@@ -251,7 +254,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
 }
 
 /** A form's row of fields: a blank to fill (`____`), or two labels each closed by a colon (`Ονοματεπώνυμο: … Διάρκεια: 45 λεπτά`, the blank a rule OCR reads as nothing). */
-const FORM_ROW = /_{3,}|\p{L}[:：].*\p{L}[:：]/u;
+export const FORM_ROW = /_{3,}|\p{L}[:：].*\p{L}[:：]/u;
 
 function headingOf(text: string, t: Template, lead: Lead | null, bold: boolean, sizeRatio: number, allBold: boolean): { kind: HeadingKind; id: string | null; type: QuestionType | null } | null {
   if (t.re.endOfQuestions.some(re => re.test(text))) return { kind: 'end', id: null, type: null };

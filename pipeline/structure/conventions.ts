@@ -72,6 +72,9 @@ function mostCommon(xs: string[]): string | null {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
+/** A lead word explains at least this many numbers in sequence, or blocks that carry options or marks. */
+const WORD_EXPLAINS = 2;
+
 /** The candidates of the template's `infer` block tried on the paper; null when it has none. */
 export function inferConventions(doc: PaperDocument, bodySize: number, t: Template = doc.template): { template: Template; conventions: Conventions } | null {
   if (!t.infer) return null;
@@ -108,6 +111,10 @@ export function inferConventions(doc: PaperDocument, bodySize: number, t: Templa
       const block = texts.slice(a.i, anchors[k + 1]?.i ?? texts.length);
       if (block.some(x => marks?.test(x)) || block.reduce((n, x) => n + labels(x), 0) >= 2) carrying++;
     });
+    // A lead word is learned from numbers it leads in sequence or blocks that carry what questions
+    // carry: a word that recurs before a number in the questions' text (`A bag holds 6 red balls`,
+    // `A bag holds 7 …`, two alternatives drawn on one pattern) leads nothing.
+    if (word !== null && inSequence < WORD_EXPLAINS && carrying < WORD_EXPLAINS) continue;
     const score = inSequence + carrying;
     if (score > best) { best = score; numbering = { id: word === null ? c.id : `${c.id}:${word}`, pattern, inSequence, carrying }; }
   }

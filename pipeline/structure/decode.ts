@@ -134,9 +134,13 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // numbers its items bare (`1.`, `1)`), so a worded block that carries nothing opening a run (a
   // task whose parts OCR garbled) is a plain question, not an instruction.
   const worded = candidates.map(c => !!(c.lead ?? c.f.lead)?.word);
-  /** The worth of candidate i's block [line(i), to): under an instructions heading, a block that carries nothing is an instruction. */
+  /**
+   * The worth of candidate i's block [line(i), to): under an instructions heading, a block that carries
+   * nothing is an instruction. What a line under an instructions heading carries is what stands above
+   * the next heading: not the options of the first question under the section heading after it.
+   */
   const worth = (i: number, to: number, runCarried = true) => {
-    const carried = carries(i, to);
+    const carried = carries(i, candidates[i].instructions ? Math.min(to, nextHeading[line(i) + 1]) : to);
     return blockReward(carried, runCarried || worded[i]) - (candidates[i].instructions && !carried ? PENALTY.inInstructions : 0);
   };
 
@@ -188,6 +192,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (bare[j]) v += f.bold || f.boxed || f.alone || f.hanging ? REWARD.markedBare : s.bareNumbersFree ? 0 : -PENALTY.bareNumber;
     if (f.sizeRatio < (f.ocr ? OCR_SMALL_SHARE : SMALL_SHARE)) v -= PENALTY.small;
     if (f.keyLike) v -= PENALTY.keyLike;
+    else if (f.labelRow) v -= PENALTY.labelRow;
     if (f.statesMarks) v -= PENALTY.statesMarks;
     if (f.continued) v -= PENALTY.continuedAnchor;
     if (s.plainHeadingsSection && f.numberedHeading !== null) v -= PENALTY.headingAnchor;
@@ -251,6 +256,13 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     while (next < C && line(next) === line(tw)) next++;
     return carries(tw, next < C ? line(next) : L) ? PENALTY.laterTwin : 0;
   });
+  // Opening the reading at m where the line before it in its style, at the edge, reads m - 1 (a
+  // selection opening at 15 whose first question carries nothing): the chain passes over its own
+  // first question as it would over a 3 between 2 and 4.
+  const openAfterOwn = (j: number, m: number) => {
+    const k = previousAtEdge[j];
+    return k >= 0 && m > 1 && candidates[k].read === m - 1 ? PENALTY.passedOver : 0;
+  };
   // The numbers each candidate may take: the one read; on an OCR page any, at a cost where it differs.
   const readNumbers = candidates.map(c => c.read).filter((n): n is number => n !== null);
   const highest = Math.min(s.max, Math.max(1, ...readNumbers) + 2);
@@ -267,8 +279,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     return out.sort((a, b) => a - b);
   };
   const numbersOf = candidates.map((c, j) => (c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c) : c.read === null ? [] : [c.read]));
+  // A `1` lost (`6.` for 16) or one made up of a thin stroke before the number (`16` for `Q.6`, the
+  // lead's stop read as a 1) costs as little.
   const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null || c.guess ? PENALTY.unread
-    : PENALTY.misread + (String(c.read).length === String(n).length ? 0 : lostOne(n, c.read) ? PENALTY.lostOne : PENALTY.misreadDigits));
+    : PENALTY.misread + (String(c.read).length === String(n).length ? 0 : lostOne(n, c.read) || lostOne(c.read, n) ? PENALTY.lostOne : PENALTY.misreadDigits));
   const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 
   /** The step from anchor i numbered n to anchor j numbered m, given how i's run went (carrying more blocks than not); -Infinity where no reading goes so. */
@@ -356,7 +370,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       numbersOf[j].forEach((m, k) => {
         const emit = own[j] - misreadCost(b, m) + (statedAbove(j, m) ? REWARD.statedRange : 0);
         // Opening the first run here: what comes before is skipped.
-        const open = -skipBefore[j] - openCost(m) - openTwin[j];
+        const open = -skipBefore[j] - openCost(m) - openTwin[j] - openAfterOwn(j, m);
         const top: number[] = new Array(RUNS).fill(-Infinity);
         const back: (State | null)[] = new Array(RUNS).fill(null);
         top[0] = open;

@@ -235,7 +235,10 @@ export function numbersSkipped(reading: Reading, features: LineFeatures[], maxJu
   const out: number[] = [];
   reading.anchors.forEach((a, k) => {
     const prev = reading.anchors[k - 1];
-    if (!prev || a.candidate.major !== prev.candidate.major || a.number <= prev.number + maxJump) return;
+    // On a page read by OCR a number stepped over is first of all a question whose number OCR lost:
+    // there the family's allowance does not hold, and any gap is looked at.
+    const allowed = a.candidate.f.ocr || prev?.candidate.f.ocr ? 1 : maxJump;
+    if (!prev || a.candidate.major !== prev.candidate.major || a.number <= prev.number + allowed) return;
     // A section opening at its own number (KICE's electives at 23 after the common part's 1–8 of a sample) skips nothing.
     if (features.slice(prev.candidate.f.index + 1, a.candidate.f.index + 1).some(f => f.heading === 'section' || f.sectionChange)) return;
     for (let n = prev.number + 1; n < a.number; n++) out.push(n);

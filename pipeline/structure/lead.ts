@@ -122,6 +122,30 @@ export function readLead(line: Line, ocr = false): Lead | null {
   return { text: m[0].trim(), word, major, number, close, open, padded: /^0\d/.test(g.num), style, spans, cut, rest };
 }
 
+/**
+ * A row of labels prints at least this many of the next `ROW_AHEAD` numbers after its first in its
+ * shape (OCR garbles a label now and then: `(1)26 (241 (3)46 (4) 36`); one alone may be the text's
+ * (`1. Evaluate 4 × 2.`).
+ */
+const ROW_LABELS = 2;
+const ROW_AHEAD = 3;
+
+/**
+ * Whether the line goes on to print the next numbers in its lead's own shape (`(1) 56 (2) 64 (3) 54`,
+ * `1. 90  2. 88`): a row of labels numbered as questions are (options set in a row), not a question's
+ * lead; a question's text does not print its next questions' numbers after its own.
+ */
+export function labelRow(lead: Lead): boolean {
+  if (lead.word || lead.major !== null || !lead.close) return false;
+  const open = lead.open ? '[(（\\[【]\\s*' : '';
+  const close = escapeClose(lead.close);
+  const found = Array.from({ length: ROW_AHEAD }, (_, k) => lead.number + k + 1).filter(n => new RegExp(`(?:^|\\s)${open}${n}\\s*${close}`, 'u').test(lead.rest));
+  return found.length >= ROW_LABELS;
+}
+
+/** A lead's close as a pattern, full-width and half-width alike. */
+const escapeClose = (close: string) => `(?:${[...new Set([close, close.normalize('NFKC')])].map(c => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+
 /** The spans the first `end` characters of a line cover; a lead that stops inside a span leaves the rest of it as text. */
 function coveredSpans(starts: { span: Span; at: number }[], end: number): { spans: Span[]; cut: number } | null {
   const spans: Span[] = [];

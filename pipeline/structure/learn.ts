@@ -57,15 +57,22 @@ export interface Block { lines: Line[]; skip: Set<Span> }
 
 const blockText = (b: Block) => b.lines.map(l => rawText(l.spans.filter(s => !b.skip.has(s) && !s.math)));
 
-/** The longest run of a scheme's labels in order (first, second, …) in a block's text. */
+/**
+ * A run may step over one label OCR garbled (`(1)26 (241 (3)46 (4) 36`) where it shows at least this
+ * many labels in order all the same: a lone later label after the first (`(1) … f(3)`) is no run.
+ */
+const GARBLED_RUN = 3;
+
+/** The longest run of a scheme's labels in order (first, second, …) in a block's text: the labels it shows. */
 function longestRun(texts: string[], scheme: OptionScheme, re: RegExp): number {
-  let best = 0, run = 0;
+  let best = 0, run = 0, seen = 0, gap = false;
   for (const text of texts) {
     for (const m of text.matchAll(re)) {
       const i = scheme.markers.indexOf(m[1]);
-      if (i === 0) run = 1;
-      else if (i === run) run++;
-      best = Math.max(best, run);
+      if (i === 0) { run = 1; seen = 1; gap = false; }
+      else if (run > 0 && i === run) { run++; seen++; }
+      else if (run > 0 && !gap && i === run + 1) { run += 2; seen++; gap = true; }
+      if (!gap || seen >= GARBLED_RUN) best = Math.max(best, seen);
     }
   }
   return best;

@@ -55,6 +55,8 @@ export const PENALTY = {
   continuedAnchor: 3,
   /** The line reads like an answer key (`1.D 2.A`), not a question. */
   keyLike: 2.5,
+  /** The line prints its lead's next numbers after it in the lead's shape (`(1) 56 (2) 64 (3) 54`): a row of options numbered as questions are, not a question. */
+  labelRow: 2,
   /** The line states marks for a run of questions from its number on (`問1から問8は各4点。`), not a question. */
   statesMarks: 2.5,
   /** A run that skips numbers (a question lost, or a selection that keeps a longer form's numbers): this much… */

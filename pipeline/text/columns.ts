@@ -186,6 +186,20 @@ function marksMargin(side: readonly Run[]): boolean {
   return rows.filter(r => MARK_ROW.test(rowText(r, false))).length >= rows.length * MARK_ROWS_SHARE;
 }
 
+/** A row a mark ends (`[2 คะแนน]`, the line's last words before it where a band cut through them). */
+const MARK_ENDS = new RegExp(`(?:^|\\s)${MARK}$`, 'u');
+
+/**
+ * Whether an OCR page's column is a margin of marks: most of its rows end with a mark (MARK_ENDS; a
+ * row a bare `(5)` opens is a question's). OCR parts a unit's word where its letters stand apart
+ * (`[4 ค ะ แนน]`): within brackets, words are read run together.
+ */
+function marksColumn(side: readonly Run[]): boolean {
+  const rows = rowsOf(side);
+  const squeezed = (r: Run[]) => rowText(r, false).replace(/[[(（【][^\])）】]*[\])）】]/gu, m => m.replace(/(?<=\p{L}|\p{M})\s+(?=\p{L}|\p{M})/gu, ''));
+  return rows.filter(r => MARK_ENDS.test(squeezed(r))).length >= rows.length * MARK_ROWS_SHARE;
+}
+
 /**
  * A mark with its unit at the head of a row (`[4 điểm]`, `(2 marks)`): a bare `(1)` or `[1]` is a
  * label or a question's number, which a column's rows open with.
@@ -447,6 +461,28 @@ export function findColumnsUnderHead(page: ColumnInput): { columns: Column[]; to
     if (parted.length > 1 && parted.every(c => rowsIn(c) >= SHORT_COLUMN_LINES)) return { columns: parted, top: top - 1 };
   }
   return { columns };
+}
+
+/**
+ * The columns of a page read by OCR, found from its ink before there was text (ocr/columns.ts), with
+ * a column that is its neighbour's margin of marks joined to it: its rows end in marks (`[1 คะแนน]`,
+ * `(2 marks)`: marksColumn), each on a row of the neighbour's (the marks set right, or left on a page
+ * read right to left, of the questions they score). Ink cannot tell such a margin from a narrow
+ * column; its words can (as the text layer's gutters are judged, marksMargin).
+ */
+export function withoutMarksMargins(columns: Column[], spans: readonly Run[], rtl: boolean): Column[] {
+  const out = [...columns];
+  for (let i = out.length - 1; i > 0; i--) {
+    const of = (c: number) => spans.filter(s => columnOf(out, centerX(s.bbox)) === c);
+    const [near, far] = rtl ? [of(i), of(i - 1)] : [of(i - 1), of(i)];
+    if (!far.length || !near.length || !marksColumn(far)) continue;
+    // On a row of the neighbour: its middle within the height of one of the neighbour's words (OCR
+    // reads the two columns' bands apart, and puts a row's baselines a few points apart).
+    if (!far.every(s => near.some(n => centerY(s.bbox) >= n.bbox[1] && centerY(s.bbox) <= n.bbox[3]))) continue;
+    const [a, b] = [out[i - 1], out[i]];
+    out.splice(i - 1, 2, { ...a, x1: b.x1, ...(a.lean ? { lean: { ...a.lean, x1: b.lean?.x1 ?? a.lean.x1 + (b.x1 - a.x1) } } : {}) });
+  }
+  return out;
 }
 
 /** The whole text block as one column (papers set in one column whose lines leave gaps, like options side by side). */
