@@ -7,6 +7,7 @@
 import type { Line, Span } from '../document.ts';
 import { readingGaps, splitSpan } from '../text/direction.ts';
 import { closeViramaSpaces } from '../text/script.ts';
+import { escapeRegExp } from '../template.ts';
 
 /** How far into a line the words before a number may run (`Pregunta`, `QUESTÃO`, `Exercice`). */
 export const MAX_LEAD_WORDS = 14;
@@ -144,7 +145,7 @@ export function labelRow(lead: Lead): boolean {
 }
 
 /** A lead's close as a pattern, full-width and half-width alike. */
-const escapeClose = (close: string) => `(?:${[...new Set([close, close.normalize('NFKC')])].map(c => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+const escapeClose = (close: string) => `(?:${[...new Set([close, close.normalize('NFKC')])].map(escapeRegExp).join('|')})`;
 
 /** The spans the first `end` characters of a line cover; a lead that stops inside a span leaves the rest of it as text. */
 function coveredSpans(starts: { span: Span; at: number }[], end: number): { spans: Span[]; cut: number } | null {

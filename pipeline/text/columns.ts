@@ -180,11 +180,14 @@ const MARK_ROW = new RegExp(`^${MARK}(?:\\s|$)|(?:^|\\s)${MARK}$`, 'u');
 /** …most rows of the side are such rows. */
 const MARK_ROWS_SHARE = 0.75;
 
-/** Whether a side is a margin of marks, their units' words in them or not (see MARK_ROW). */
-function marksMargin(side: readonly Run[]): boolean {
+/** Whether MARK_ROWS_SHARE of a side's rows pass `test` on their text. */
+function mostRows(side: readonly Run[], test: (text: string) => boolean): boolean {
   const rows = rowsOf(side);
-  return rows.filter(r => MARK_ROW.test(rowText(r, false))).length >= rows.length * MARK_ROWS_SHARE;
+  return rows.filter(r => test(rowText(r, false))).length >= rows.length * MARK_ROWS_SHARE;
 }
+
+/** Whether a side is a margin of marks, their units' words in them or not (see MARK_ROW). */
+const marksMargin = (side: readonly Run[]) => mostRows(side, text => MARK_ROW.test(text));
 
 /** A row a mark ends (`[2 คะแนน]`, the line's last words before it where a band cut through them). */
 const MARK_ENDS = new RegExp(`(?:^|\\s)${MARK}$`, 'u');
@@ -195,9 +198,8 @@ const MARK_ENDS = new RegExp(`(?:^|\\s)${MARK}$`, 'u');
  * (`[4 ค ะ แนน]`): within brackets, words are read run together.
  */
 function marksColumn(side: readonly Run[]): boolean {
-  const rows = rowsOf(side);
-  const squeezed = (r: Run[]) => rowText(r, false).replace(/[[(（【][^\])）】]*[\])）】]/gu, m => m.replace(/(?<=\p{L}|\p{M})\s+(?=\p{L}|\p{M})/gu, ''));
-  return rows.filter(r => MARK_ENDS.test(squeezed(r))).length >= rows.length * MARK_ROWS_SHARE;
+  const squeezed = (text: string) => text.replace(/[[(（【][^\])）】]*[\])）】]/gu, m => m.replace(/(?<=\p{L}|\p{M})\s+(?=\p{L}|\p{M})/gu, ''));
+  return mostRows(side, text => MARK_ENDS.test(squeezed(text)));
 }
 
 /**
