@@ -88,6 +88,28 @@ describe('a key\'s value for a question read without options or parts', () => {
     joinAnswers(doc, [{ section: null, number: 1, value: 'C', choice: true, points: null }], 'key.csv');
     expect(doc.questions[0].type).toBe('free');
   });
+
+  it('reads a CSV key\'s single option letter (`D`) as naming an option, a word or a later letter (`x`) as a value', async () => {
+    // Seed 20261210's scan 0243: pictures labelled A.–E. whose labels OCR lost, its CSV key giving `D`.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answers-csv-letter-'));
+    try {
+      const paper = path.join(dir, 'paper.pdf');
+      fs.copyFileSync(PARTS, paper);
+      const key = path.join(dir, 'paper-answer.csv');
+      const read = async (answer: string) => {
+        fs.writeFileSync(key, `section,number,answer\n,3,${answer}\n`);
+        const doc = await analyse(paper);
+        const answers = await readKey(key, doc);
+        joinAnswers(doc, answers, 'paper-answer.csv');
+        return [answers[0].choice, doc.questions[2].type, doc.questions[2].answer];
+      };
+      expect(await read('D')).toEqual([true, 'mcq', 'D']);
+      expect(await read('x')).toEqual([null, 'short', 'x']);
+      expect(await read('12')).toEqual([null, 'short', '12']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('text keys', () => {

@@ -599,4 +599,32 @@ describe('columns a scan\'s ink gives, judged by their words', () => {
     const below = marks.map(s => ({ ...s, bbox: [s.bbox[0], s.bbox[1] + 400, s.bbox[2], s.bbox[3] + 400] as Span['bbox'], baseline: s.baseline + 400 }));
     expect(withoutMarksMargins(ink, [...questions, ...below], false)).toHaveLength(2);
   });
+
+  it('joins marks floated to the top of their lines (`[3]` a few points above `No. 4 …`), as OCR boxes them', () => {
+    // Measured on seed 20261210's scan 0004: `[3]` 367–377.5 beside `No. 4 方程式…` 373.4–383.3.
+    const ink = [{ x0: 40, x1: 420 }, { x0: 520, x1: 560 }];
+    const box = (text: string, x0: number, y0: number, x1: number, y1: number): Span => ({ page: 1, text, bbox: [x0, y0, x1, y1], baseline: y1, size: y1 - y0, font: 'ocr', math: false });
+    const questions = [0, 1, 2, 3].map(k => box(`No. ${k + 3} 方程式 ${k + 4}x + 4 = 28 を解け。`, 46, 373.4 + k * 80, 300, 383.3 + k * 80));
+    const raised = ['[3]', '[4]', '[5]', '[1]'].map((t, k) => box(t, 532, 367 + k * 80, 545, 377.5 + k * 80));
+    expect(withoutMarksMargins(ink, [...questions, ...raised], false).map(c => [c.x0, c.x1])).toEqual([[40, 560]]);
+    // Marks a whole line above the questions' rows stand on none of them.
+    const above = raised.map(s => ({ ...s, bbox: [s.bbox[0], s.bbox[1] - 14, s.bbox[2], s.bbox[3] - 14] as Span['bbox'], baseline: s.baseline - 14 }));
+    expect(withoutMarksMargins(ink, [...questions, ...above], false)).toHaveLength(2);
+  });
+});
+
+describe('lines', () => {
+  it('puts a mark set a little above a line on that line, whichever of the two OCR met first', () => {
+    // `[3]` (367–377.5) opens a line before `No.` (375.4–383.3) arrives and overlaps it too little;
+    // the line's tall words then overlap it as a line must.
+    const box = (text: string, x0: number, y0: number, x1: number, y1: number): Span => ({ page: 1, text, bbox: [x0, y0, x1, y1], baseline: y1, size: y1 - y0, font: 'ocr', math: false });
+    const lines = buildLines([box('[3]', 534.5, 367, 545.5, 377.5), box('No.', 47.8, 375.4, 64.3, 383.3), box('4', 67.9, 374.9, 73.7, 383), box('方程式', 77.3, 373.4, 107.3, 383.3)], 1, 0);
+    expect(lines.map(l => rawText(l.spans))).toEqual(['No. 4 方程式 [3]']);
+    // A mark alone whose foot only meets the head of a tall line (an exponent raised it: `[2]` 134.2–144.5 beside `No. 15 3³` 142.3–154.1).
+    const tall = buildLines([box('[2]', 529, 134.2, 540.2, 144.5), box('No.', 44.2, 145.9, 60.5, 154.1), box('15', 64.8, 145.7, 74.4, 153.6), box('3³', 78, 142.3, 87.4, 153.4)], 1, 0);
+    expect(tall.map(l => rawText(l.spans))).toEqual(['No. 15 3³ [2]']);
+    // Rows stacked over one another (a fraction's, a formula's) stay apart however they overlap, and so do lines that only touch.
+    const stacked = buildLines([box('x + 1', 100, 100, 130, 110), box('2', 110, 107, 118, 117), box('Next line of text', 40, 116.5, 200, 126)], 1, 0);
+    expect(stacked.map(l => rawText(l.spans))).toEqual(['x + 1', '2', 'Next line of text']);
+  });
 });

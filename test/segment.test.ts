@@ -22,7 +22,7 @@ import { labelRow, readLead } from '../pipeline/structure/lead.ts';
 import { numberedHeadingName } from '../pipeline/structure/numbered-heading.ts';
 import { labelGroups } from '../pipeline/structure/label-groups.ts';
 import { labelStats } from '../pipeline/structure/label-role.ts';
-import { labelAlphabets, learnMarks, learnOtherOptions, marksPattern, optionSchemes, unitReadAsDigits } from '../pipeline/structure/learn.ts';
+import { labelAlphabets, learnMarks, learnOtherOptions, marksPattern, optionSchemes, unitGarbled, unitReadAsDigits } from '../pipeline/structure/learn.ts';
 import { learnOptionRows } from '../pipeline/structure/option-rows.ts';
 import { optionsOf } from '../pipeline/structure/options.ts';
 import type { Template } from '../pipeline/template.ts';
@@ -1128,6 +1128,26 @@ describe('marks printed by a question or its parts', () => {
     expect(value('(12) 个球')).toBeNull();
     // A paper that prints no unit gives no such reading.
     expect(unitReadAsDigits(learnMarks([block(line('Find x.  (3)')), block(line('Find y.  (2)'))]))).toBeNull();
+  });
+
+  it('reads a mark whose unit or closing bracket OCR garbled (`[2 4]`, `[3 分|`, `(3A)`) by the bracket the paper opens its marks with, on a scan', () => {
+    // Measured on seed 20261210's scans: 0123 (`[2 分]` read `[2 4]`, `[3 分|`), 0294 of 20261208 (`(3点)` read `(3A)`).
+    const square = learnMarks([block(line('求概率; [3 分]')), block(line('写出样本空间; [4 分]'))]);
+    const t = (shapes: ReturnType<typeof learnMarks>) => ({ ...generic, re: { ...generic.re, points: new RegExp([marksPattern(shapes), unitGarbled(shapes), generic.re.points!.source].join('|'), 'gu') } });
+    const value = (template: Template, text: string) => patternPoints([line(text)], template, new Set())?.value ?? null;
+    expect(['它的面积是多少 cm2? [2 4]', '写出样本空间; [3 分|', '求概率; [1.25 점|', '求概率; [2 分]'].map(text => value(t(square), text))).toEqual([2, 3, 1.25, 2]);
+    // Twenty-four is no two with its unit read as a four; a formula's argument, a label and a number inside the line are no marks.
+    expect(['它的面积是 [24]', '求 f[2x]', '求概率 [3]', '[2 a] 个球'].map(text => value(t(square), text))).toEqual([24, null, 3, null]);
+    const round = learnMarks([block(line('を解け。 (3点)')), block(line('を求めよ。 (2点)'))]);
+    expect(['を解け。 (3A)', 'を求めよ。(1Am)', 'の値を求めよ。 (2. 75京)', '求 f(2x)', '(3A) を求めよ'].map(text => value(t(round), text))).toEqual([3, 1, 2.75, null, null]);
+    // A paper that prints no unit after its marks gives no such reading.
+    expect(unitGarbled(learnMarks([block(line('Find x.  [3]')), block(line('Find y.  [2]'))]))).toBeNull();
+  });
+
+  it('reads a decimal mark OCR split after its point (`(1. 75 点 )`) as one value, and a list\'s `3. 5` as none', () => {
+    expect(markText('を求めよ。 (1. 75 点 )')).toBe('を求めよ。 (1.75 点 )');
+    expect(markText('値 [3. 5]')).toBe('値 [3.5]');
+    expect(markText('Items 3. 5 and 6 (see 2. 4 below)')).toBe('Items 3. 5 and 6 (see 2. 4 below)');
   });
 
   it('learns no bare mark from a formula\'s argument or from a label at a line\'s head', () => {

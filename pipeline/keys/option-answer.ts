@@ -68,6 +68,9 @@ function placeIn(key: string): { alphabet: string[]; at: number } | null {
   return null;
 }
 
+/** Whether a key's answer is one letter of an option order (`D`, `б`, `ㄷ`): a choice, where a word or a later letter (`x`) may be a value. */
+export const isOptionLetter = (value: string) => [...value.trim()].length === 1 && placeIn(labelKey(value)) !== null;
+
 /** The label recorded for an option: as printed, less brackets and dots (a circled label kept circled). */
 export function shownLabel(label: string): string {
   const t = label.trim();

@@ -10,7 +10,7 @@ import { readKeyImage } from '../keys/image-key.ts';
 import { readKeyTablePage, type TableKeyEntry, type TableKeyPage } from '../keys/key-table.ts';
 import { parseTextKey } from '../keys/text-key.ts';
 import { readWorkedKey, type KeyLine } from '../keys/worked-key.ts';
-import { answerCharacters, optionAlphabetOf, optionAnswer, shownLabel } from '../keys/option-answer.ts';
+import { answerCharacters, isOptionLetter, optionAlphabetOf, optionAnswer, shownLabel } from '../keys/option-answer.ts';
 import { readGridKey, type AnswerAlphabet, type GridKeyReading } from '../keys/grid-key.ts';
 import { skewAngle } from '../pixels/skew.ts';
 import { sharp } from '../providers/lazy.ts';
@@ -113,9 +113,10 @@ function fromCsv(file: string, t: Template, doc: PaperDocument): Answer[] {
   return rows.map(r => {
     const raw = (r.answer ?? '').trim();
     const circled = CIRCLED.indexOf(raw);
+    // A circled number, or one letter of an option order (`D`), names an option; a word or a number may be a value.
     const label = (r.section ?? '').trim();
     const section = label ? sectionOfLabel.get(label) ?? null : t.sections.default;
-    return { section, number: Number(r.number), value: circled >= 0 ? String(circled + 1) : raw, choice: circled >= 0 ? true : null, points: r.points ? Number(r.points) : null };
+    return { section, number: Number(r.number), value: circled >= 0 ? String(circled + 1) : raw, choice: circled >= 0 || isOptionLetter(raw) ? true : null, points: r.points ? Number(r.points) : null };
   });
 }
 

@@ -10,7 +10,7 @@ import type { Stage, StageContext } from '../stage.ts';
 import type { Template } from '../template.ts';
 import type { Conventions } from '../document.ts';
 import { splitLead } from '../structure/lead.ts';
-import { labelAlphabets, learnMarks, learnOptions, learnOtherOptions, marksPattern, unitReadAsDigits, type Block, type OptionScheme } from '../structure/learn.ts';
+import { labelAlphabets, learnMarks, learnOptions, learnOtherOptions, marksPattern, unitGarbled, unitReadAsDigits, type Block, type OptionScheme } from '../structure/learn.ts';
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { allEnclosed } from '../text/enclosed.ts';
 import { carriedLabels, lineFeatures, type LineFeatures } from '../structure/candidates.ts';
@@ -90,10 +90,11 @@ function optionsUnseen(doc: PaperDocument, bodySize: number, templates: readonly
 }
 
 /** Each label scheme's questions read with its labels as options or as parts (structure/label-groups.ts), said on the paper. */
-function decideGroups(doc: PaperDocument, drafts: Draft[], others: OptionScheme[]): void {
+function decideGroups(doc: PaperDocument, drafts: Draft[], others: OptionScheme[]): Map<Draft, readonly string[]> {
   const t = doc.template;
   const groups = labelGroups(drafts.map(d => d.lines), t, others);
   for (const g of groups) for (const i of g.questions) drafts[i].template = g.template;
+  const parted = new Map(groups.filter(g => g.parts).flatMap(g => g.questions.map(i => [drafts[i], g.markers] as const)));
   const first = groups.find(g => g.markers === t.options.markers);
   if (first?.parts) doc.template = first.template;
   for (const g of groups.filter(x => x.parts)) {
@@ -102,7 +103,7 @@ function decideGroups(doc: PaperDocument, drafts: Draft[], others: OptionScheme[
   if (groups.length > 1) {
     doc.messages.info('segment/label-groups', `label schemes by question: ${groups.map(g => `${g.markers.join(' ')} ${g.parts ? 'as parts' : 'as options'} in ${numbersOf(drafts, g.questions)}`).join('; ')}`, { stage: 'segment' });
   }
-  if (!doc.exam.conventions || !groups.some(g => g.parts)) return;
+  if (!doc.exam.conventions || !groups.some(g => g.parts)) return parted;
   // The paper's conventions: the scheme its choices print (over the most questions), and its part levels.
   const choices = groups.filter(g => !g.parts && g.stats).sort((a, b) => b.questions.length - a.questions.length)[0];
   const parts = groups.filter(g => g.parts).sort((a, b) => b.questions.length - a.questions.length)[0];
@@ -111,6 +112,7 @@ function decideGroups(doc: PaperDocument, drafts: Draft[], others: OptionScheme[
     options: choices ? { id: 'learned', markers: choices.markers, pattern: choices.template.options.pattern, inOrder: choices.stats!.runs } : null,
     parts: parts.template.parts?.levels ?? [],
   };
+  return parted;
 }
 
 /** The numbers of some drafts, as a reader names them (`1–10, 12`). */
@@ -223,10 +225,13 @@ function learnFromReading(doc: PaperDocument, read: ReturnType<typeof readPaper>
   const t = doc.template;
   const options = learnOptions(blocks, root);
   const shapes = learnMarks(blocks);
-  // On a scan, a mark whose unit OCR read as digits is read first, where the paper prints a unit.
-  const misread = doc.pages.some(p => p.ocr) ? unitReadAsDigits(shapes) : null;
+  // On a scan, a mark whose unit OCR read as digits is read first, where the paper prints a unit;
+  // one whose unit or closing bracket it garbled, last (where the printed shapes read none).
+  const scanned = doc.pages.some(p => p.ocr);
+  const misread = scanned ? unitReadAsDigits(shapes) : null;
+  const garbled = scanned ? unitGarbled(shapes) : null;
   const learnedMarks = marksPattern(shapes);
-  const marks = learnedMarks && misread ? `${misread}|${learnedMarks}` : learnedMarks;
+  const marks = learnedMarks ? [misread, learnedMarks, garbled].filter(p => p !== null).join('|') : null;
   const newOptions = options && !(options.markers.join() === t.options.markers.join() && options.pattern === t.options.pattern);
   if (!newOptions && !marks) return null;
   const points = marks ? `${marks}${t.points.pattern ? `|${t.points.pattern}` : ''}` : t.points.pattern;
@@ -311,9 +316,12 @@ export function segmentStage(): Stage {
       // On a paper read by its own conventions, whether its lettered labels are options or parts is
       // decided over the questions that print them: all of them, or each label scheme's own where
       // the paper prints several (choices in one section, parts in another).
-      if (t.infer) decideGroups(doc, drafts, learnOtherOptions(blocksOf(read), ctx.config.root, t.options));
-      if (rows) {
-        for (const d of drafts) d.rows = rows;
+      const parted = t.infer ? decideGroups(doc, drafts, learnOtherOptions(blocksOf(read), ctx.config.root, t.options)) : new Map<Draft, readonly string[]>();
+      // Not in a question whose labels the paper's decision read as its parts' (`a.` `b.` `c.` one
+      // under another, each with its mark): there the rows are its parts, not options read by place.
+      const byPlace = rows ? drafts.filter(d => !parted.get(d)?.some(m => m.toLowerCase() === rows.labels[0].toLowerCase())) : [];
+      if (rows && byPlace.length) {
+        for (const d of byPlace) d.rows = rows;
         doc.messages.info('segment/option-rows', `the questions end in rows of ${rows.count} options (${rows.labels.join(' ')}): where OCR garbled a row's labels, its options are read by place`, { stage: 'segment' });
       }
       doc.questions = questionsOf(doc, drafts);

@@ -220,6 +220,27 @@ export function unitReadAsDigits(shapes: MarkShape[]): string | null {
   return `(?<![\\p{L}\\p{N}\uFFFC)])[(（]\\s*(?!(?:${printed})\\s*[)）])(${printed})\\s*\\d{1,${UNIT_DIGITS}}\\s*[)）](?=[\\s.,;:。]*$)`;
 }
 
+/** What OCR leaves of a mark's unit at most (`点` read `A`, `分` read `分|`'s `|` aside): this many characters. */
+const UNIT_GARBLED = 3;
+
+/**
+ * On a scanned paper, a mark whose unit or closing bracket OCR garbled (`[2 分]` read `[2 4]`,
+ * `[3 分|`, `(3点)` read `(3A)`, `[1.25 점|`): a bracket the paper opens its marks with where it
+ * prints a unit, ending its line, holding a number, then what is left of the unit — at most
+ * UNIT_GARBLED characters that are no digit, or one digit set apart by a space (`[24]` is
+ * twenty-four) — and a closing bracket, a `|` (OCR's `]`) or none. Not after a letter or a digit
+ * (`f(2x)` is a formula). A pattern whose group holds the value, or null where the paper prints no
+ * unit after its marks.
+ */
+export function unitGarbled(shapes: MarkShape[]): string | null {
+  const opens = [...new Set(shapes.filter(s => s.word && !s.range).map(s => s.open))];
+  if (!opens.length) return null;
+  const open = opens.map(o => (o === '[' ? '\\[【' : '(（')).join('');
+  const close = '[)）\\]】|]';
+  const rest = `[^\\s\\d)）\\]】|(（\\[【]{1,${UNIT_GARBLED}}`;
+  return `(?<![\\p{L}\\p{N}\uFFFC)])[${open}]\\s*(\\d{1,3}(?:[.,]\\d{1,2})?)(?:\\s+\\d|\\s*${rest})\\s*${close}?(?=[\\s.,;:。]*$)`;
+}
+
 /** The shapes as one pattern (each alternative's group holds the value), or null where there are none. */
 export function marksPattern(shapes: MarkShape[]): string | null {
   if (!shapes.length) return null;

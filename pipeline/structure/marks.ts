@@ -44,8 +44,15 @@ const ANGLE_OPEN = /[《〈<](?=\s*\d{1,3}(?:[.,]\d{1,2})?\s*[^\s()（）\[\]《
 const MIRRORED_MARK = /([\])])\s*((?:0\s*[\p{Pd}~～]{1,2}\s*)?\d{1,3}(?:[.,]\d{1,2})?(?:\s*[\p{Pd}~～]{1,2}\s*0(?![\d.,]))?)\s*([[(])/gu;
 const unmirrored = (_: string, close: string, value: string, open: string) => (close === ']' && open === '[' ? `[${value}]` : close === ')' && open === '(' ? `(${value})` : _);
 
-/** A mark's brackets and digits as printed where OCR misread them: a `1` read as a stroke opening a mark (STROKE_ONE), a round bracket read as an angle (ANGLE_OPEN), a right-to-left line's brackets mirrored (MIRRORED_MARK). */
-export const misreadMarks = (text: string) => text.replace(STROKE_ONE, '$11').replace(ANGLE_OPEN, '(').replace(MIRRORED_MARK, unmirrored);
+/**
+ * A decimal mark OCR read as two words (`(1. 75 点 )`, `[3. 5]`): the point with its whole part, the
+ * fraction apart. Only inside a bracket that closes after at most a short unit: no mark prints a space
+ * after its decimal point, while a list's `3. 5` stands in running text.
+ */
+const SPLIT_DECIMAL = /([(（[［]\s*\d{1,3}[.,])\s+(\d{1,2}\s*[^\s\d()（）\[\]［］]{0,6}\s*[)）\]］])/gu;
+
+/** A mark's brackets and digits as printed where OCR misread them: a `1` read as a stroke opening a mark (STROKE_ONE), a round bracket read as an angle (ANGLE_OPEN), a right-to-left line's brackets mirrored (MIRRORED_MARK), a decimal split in two (SPLIT_DECIMAL). */
+export const misreadMarks = (text: string) => text.replace(STROKE_ONE, '$11').replace(ANGLE_OPEN, '(').replace(MIRRORED_MARK, unmirrored).replace(SPLIT_DECIMAL, '$1$2');
 
 /**
  * A line's text as mark patterns read it: NFKC folds Arabic presentation forms (`ﻟﻜﻞ` as `لكل`),

@@ -10,6 +10,11 @@ import { pageReadsRtl, readingOrder } from './direction.ts';
 import { rawText } from './line-text.ts';
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0);
+/** How far (pt) two spans' boxes may cross across and still stand side by side: OCR's boxes of neighbouring words touch. */
+const SIDE_BY_SIDE = 1;
+/** A word alone OCR read (a mark `[2]`, `[3 点]` as OCR parts it): at most two spans, no wider than this many type sizes. */
+const WORD_ALONE = 4;
+const wordAlone = (l: { spans: Span[] }) => l.spans.length <= 2 && l.spans.every(s => s.font.startsWith('ocr')) && Math.max(...l.spans.map(s => s.bbox[2])) - Math.min(...l.spans.map(s => s.bbox[0])) <= WORD_ALONE * Math.max(...l.spans.map(s => s.size));
 
 /**
  * Group one column's spans into lines: a span joins a line when a third of its height overlaps it.
@@ -31,6 +36,24 @@ export function buildLines(spans: Span[], page: number, column: number, rtl = fa
       target.y0 = Math.min(target.y0, s.bbox[1]);
       target.y1 = Math.max(target.y1, s.bbox[3]);
     } else lines.push({ y0: s.bbox[1], y1: s.bbox[3], spans: [s] });
+  }
+  // The pass above is bound to the spans' order: a word set a little high beside a line (a mark
+  // `[3]` at the right, whose box OCR draws above the line's) opens a line of its own before the
+  // line's first word arrives, and the line then grows beside it. Two neighbouring lines that
+  // overlap as a span must to join a line, and stand side by side (no span of one over a span of
+  // the other, as a fraction's parts or a formula's rows do), are one line. A word alone that OCR
+  // read beside a line joins it where their boxes meet at all: a mark floated to the top of a tall
+  // line (`[2]` beside `No. 15 3³ …`, its foot at the exponent's head) is that line's. (A text
+  // layer's boxes are the glyphs' own: a logo's word beside a line it barely meets is no word of it.)
+  for (let i = 1; i < lines.length; i++) {
+    const [a, b] = [lines[i - 1], lines[i]];
+    const least = wordAlone(a) || wordAlone(b) ? 0 : Math.min(a.y1 - a.y0, b.y1 - b.y0) * 0.33;
+    if (overlap(a.y0, a.y1, b.y0, b.y1) <= least) continue;
+    if (a.spans.some(s => b.spans.some(o => overlap(s.bbox[0], s.bbox[2], o.bbox[0], o.bbox[2]) > SIDE_BY_SIDE))) continue;
+    a.spans.push(...b.spans);
+    a.y0 = Math.min(a.y0, b.y0);
+    a.y1 = Math.max(a.y1, b.y1);
+    lines.splice(i--, 1);
   }
   // A line of nothing but small formula material (an exponent's fraction, a limit's subscript)
   // that sits just off a line belongs to the nearer neighbour: lines go by vertical centre.
