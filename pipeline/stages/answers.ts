@@ -113,9 +113,9 @@ function fromCsv(file: string, t: Template, doc: PaperDocument): Answer[] {
   return rows.map(r => {
     const raw = (r.answer ?? '').trim();
     const circled = CIRCLED.indexOf(raw);
-    // A circled number, or one letter of an option order (`D`), names an option; a word or a number may be a value.
     const label = (r.section ?? '').trim();
     const section = label ? sectionOfLabel.get(label) ?? null : t.sections.default;
+    // A circled number, or one letter of an option order (`D`), names an option; a word or a number may be a value.
     return { section, number: Number(r.number), value: circled >= 0 ? String(circled + 1) : raw, choice: circled >= 0 || isOptionLetter(raw) ? true : null, points: r.points ? Number(r.points) : null };
   });
 }

@@ -3,6 +3,7 @@
 import type { Column, PageInfo, Span } from '../document.ts';
 import { centerX, centerY, height } from '../document.ts';
 import { findBody } from './body.ts';
+import { LINE_OVERLAP } from './lines.ts';
 
 /** A gutter is at least this wide (points)… */
 const GUTTER_MIN = 10;
@@ -472,20 +473,17 @@ export function findColumnsUnderHead(page: ColumnInput): { columns: Column[]; to
  * read right to left, of the questions they score). Ink cannot tell such a margin from a narrow
  * column; its words can (as the text layer's gutters are judged, marksMargin).
  */
-/** The share of the lower of two words' heights that their boxes must share to stand on one row. */
-const ROW_OVERLAP = 0.33;
-
 export function withoutMarksMargins(columns: Column[], spans: readonly Run[], rtl: boolean): Column[] {
   const out = [...columns];
   for (let i = out.length - 1; i > 0; i--) {
     const of = (c: number) => spans.filter(s => columnOf(out, centerX(s.bbox)) === c);
     const [near, far] = rtl ? [of(i), of(i - 1)] : [of(i - 1), of(i)];
     if (!far.length || !near.length || !marksColumn(far)) continue;
-    // On a row of the neighbour: overlapping one of the neighbour's words by a third of the lower's
-    // height, as a word must to join a line (text/lines.ts). OCR reads the two columns' bands apart
-    // and puts a row's baselines a few points apart, and a mark floated right may stand a little
-    // above its line (`[3]` beside `No. 4 …`, its box's foot at the line's middle).
-    const onRow = (s: Run, n: Run) => Math.min(s.bbox[3], n.bbox[3]) - Math.max(s.bbox[1], n.bbox[1]) >= Math.min(s.bbox[3] - s.bbox[1], n.bbox[3] - n.bbox[1]) * ROW_OVERLAP;
+    // On a row of the neighbour: overlapping one of the neighbour's words as a word must to join a
+    // line (text/lines.ts LINE_OVERLAP). OCR reads the two columns' bands apart and puts a row's
+    // baselines a few points apart, and a mark floated right may stand a little above its line
+    // (`[3]` beside `No. 4 …`, its box's foot at the line's middle).
+    const onRow = (s: Run, n: Run) => Math.min(s.bbox[3], n.bbox[3]) - Math.max(s.bbox[1], n.bbox[1]) >= Math.min(s.bbox[3] - s.bbox[1], n.bbox[3] - n.bbox[1]) * LINE_OVERLAP;
     if (!far.every(s => near.some(n => onRow(s, n)))) continue;
     const [a, b] = [out[i - 1], out[i]];
     out.splice(i - 1, 2, { ...a, x1: b.x1, ...(a.lean ? { lean: { ...a.lean, x1: b.lean?.x1 ?? a.lean.x1 + (b.x1 - a.x1) } } : {}) });

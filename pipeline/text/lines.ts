@@ -10,6 +10,8 @@ import { pageReadsRtl, readingOrder } from './direction.ts';
 import { rawText } from './line-text.ts';
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0);
+/** The share of the lower of two boxes' heights they must share to stand on one line. */
+export const LINE_OVERLAP = 0.33;
 /** How far (pt) two spans' boxes may cross across and still stand side by side: OCR's boxes of neighbouring words touch. */
 const SIDE_BY_SIDE = 1;
 /** A word alone OCR read (a mark `[2]`, `[3 点]` as OCR parts it): at most two spans, no wider than this many type sizes. */
@@ -17,7 +19,7 @@ const WORD_ALONE = 4;
 const wordAlone = (l: { spans: Span[] }) => l.spans.length <= 2 && l.spans.every(s => s.font.startsWith('ocr')) && Math.max(...l.spans.map(s => s.bbox[2])) - Math.min(...l.spans.map(s => s.bbox[0])) <= WORD_ALONE * Math.max(...l.spans.map(s => s.size));
 
 /**
- * Group one column's spans into lines: a span joins a line when a third of its height overlaps it.
+ * Group one column's spans into lines: a span joins a line when a third of its height overlaps it (LINE_OVERLAP).
  * Each line's spans are in reading order: by x, or from the right where the line reads right to
  * left (`rtl`: its letters say so, or, with none, its page's — text/direction.ts).
  */
@@ -29,7 +31,7 @@ export function buildLines(spans: Span[], page: number, column: number, rtl = fa
     let target = null;
     for (let i = lines.length - 1; i >= 0 && i >= lines.length - 3; i--) {
       const l = lines[i];
-      if (overlap(l.y0, l.y1, s.bbox[1], s.bbox[3]) >= Math.min(h, l.y1 - l.y0) * 0.33) { target = l; break; }
+      if (overlap(l.y0, l.y1, s.bbox[1], s.bbox[3]) >= Math.min(h, l.y1 - l.y0) * LINE_OVERLAP) { target = l; break; }
     }
     if (target) {
       target.spans.push(s);
@@ -47,7 +49,7 @@ export function buildLines(spans: Span[], page: number, column: number, rtl = fa
   // layer's boxes are the glyphs' own: a logo's word beside a line it barely meets is no word of it.)
   for (let i = 1; i < lines.length; i++) {
     const [a, b] = [lines[i - 1], lines[i]];
-    const least = wordAlone(a) || wordAlone(b) ? 0 : Math.min(a.y1 - a.y0, b.y1 - b.y0) * 0.33;
+    const least = wordAlone(a) || wordAlone(b) ? 0 : Math.min(a.y1 - a.y0, b.y1 - b.y0) * LINE_OVERLAP;
     if (overlap(a.y0, a.y1, b.y0, b.y1) <= least) continue;
     if (a.spans.some(s => b.spans.some(o => overlap(s.bbox[0], s.bbox[2], o.bbox[0], o.bbox[2]) > SIDE_BY_SIDE))) continue;
     a.spans.push(...b.spans);
