@@ -169,14 +169,15 @@ describe.skipIf(!haveChromium() || !haveShared())('papers of fresh seeds the rea
   }, 900_000);
 });
 
-// Scans of seed 20261210 that OCR reads short of the bar, each in a convention this round reads:
-// 0004 marks floated to the top of their lines (`[3]` above `No. 4 …`), a column of them the ink
-// parts off; 0072 parts `a.`–`c.` one under another, each with its mark, which the rows of options
+// Scans of seed 20261210 that OCR read short of the bar, each in a convention the twenty-seventh
+// round reads: 0072 parts `a.`–`c.` one under another, each with its mark, which the rows of options
 // read by place had taken for options; 0243 pictures whose labels OCR lost, the CSV key giving `D`.
-const SCANS = { seed: 20261210, count: 300, only: [4, 72, 243] };
+// (Its 0004, marks floated above their lines, is read in test/layout.test.ts from OCR's boxes: a
+// third scan here would cost CI half a minute more.)
+const SCANS = { seed: 20261210, count: 300, only: [72, 243] };
 
 describe.skipIf(!haveChromium() || !haveShared())('scans of a fresh seed, in the conventions OCR misread', () => {
-  it('reads their marks, their parts as parts, and a choice question whose labels were lost as a choice', async () => {
+  it('reads their parts as parts, and a choice question whose labels were lost as a choice', async () => {
     const dir = path.join(TEST_OUT, 'generality', `scans-${SCANS.seed}`);
     const manifest = await generatePapers({ ...SCANS, out: dir });
     expect(manifest.papers.map(p => [p.index, p.dims.scan])).toEqual(SCANS.only.map(i => [i, true]));
@@ -184,8 +185,7 @@ describe.skipIf(!haveChromium() || !haveShared())('scans of a fresh seed, in the
     fs.rmSync(out, { recursive: true, force: true });
     spawnSync('npx', ['tsx', 'pipeline/cli.ts', '--year', '2099', '--in', dir, '--out', out, '--force', '--no-progress'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     const scored = Object.fromEntries(runScorer(SCORER, path.join(out, '2099', 'items.jsonl'), path.join(dir, 'truth')).map(p => [p.paper.slice(-4), p]));
-    // Measured: 0004's points 2 of 9 before, 6 now (the rest OCR misread: `[5]` as `回`, a column of marks with a rule in it).
-    expect(scored['0004'].points[0]).toBeGreaterThanOrEqual(6);
+    // Measured: types and options 4 of 9 and types 8 of 16 before.
     expect([scored['0072'].type, scored['0072'].options]).toEqual([[9, 9], [9, 9]]);
     expect(scored['0243'].type).toEqual([16, 16]);
   }, 600_000);
