@@ -32,6 +32,7 @@ import { paperTitle, prominentHeading, type LineRole } from '../pipeline/structu
 import { joinWrappedMarks, markText, markValue, patternPoints } from '../pipeline/structure/marks.ts';
 import type { Question } from '../pipeline/document.ts';
 import { haveShared, KCSAT } from './helpers.ts';
+import { statedCount, statesUnreadCount } from '../pipeline/text/stated-count.ts';
 
 const kcsat = templates.find(t => t.id === 'kcsat-math')!;
 const generic = templates.find(t => t.id === 'generic')!;
@@ -811,6 +812,17 @@ describe('structural verdict', () => {
     const short = doc(1, [1, 2, 3]);
     judgeNumbers(short, 5);
     expect(short.reading!.reasons).toEqual(['the paper states 5 questions; 3 were read']);
+  });
+
+  it('hears of a count the paper states but OCR read as 0 (`इस प्रश्न-पत्र में 0 प्रश्न हैं`: the `1` of `10` lost)', () => {
+    // Seed 20261211's scan 0235: its question 10 was lost into 9, and the paper ended `done`.
+    expect(statedCount('इस प्रश्न-पत्र में 0 प्रश्न हैं।', generic.re.count)).toBeNull();
+    expect(statesUnreadCount('« इस प्रश्न-पत्र में 0 प्रश्न हैं।', generic.re.count)).toBe(true);
+    expect(statesUnreadCount('इस प्रश्न-पत्र में 10 प्रश्न हैं।', generic.re.count)).toBe(false);
+    expect(statesUnreadCount('Answer all questions. Time: 0 hours', generic.re.count)).toBe(false);
+    const lost = doc(1, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    judgeNumbers(lost, null, true);
+    expect(lost.reading!.reasons).toEqual(['the paper states how many questions it holds, but its number reads 0 (9 were read)']);
   });
 
   it('hears of a key that gives its numbers again under a heading the paper was not read with (a section that restarts, unread)', () => {

@@ -4,7 +4,7 @@
 // explains is reported, and a stated count the paper does not reach is reported too.
 import type { PaperDocument } from '../document.ts';
 import type { Stage } from '../stage.ts';
-import { frontText, statedCount } from '../text/stated-count.ts';
+import { frontText, statedCount, statesUnreadCount } from '../text/stated-count.ts';
 import { judgeNumbers } from '../structure/judge.ts';
 
 interface Gap { section: string | null; after: number; before: number; page: number; item: string }
@@ -34,7 +34,7 @@ export function gapsStage(): Stage {
       const found = doc.questions.length;
       if (stated !== null && stated !== found) doc.messages.warn('gaps/count-differs', `the paper states ${stated} questions; ${found} were found`, { stage: 'gaps' });
       // A count the reading does not reach, a key with numbers it lacks: the structure's verdict hears of them.
-      judgeNumbers(doc, stated);
+      judgeNumbers(doc, stated, stated === null && statesUnreadCount(frontText(doc), doc.template.re.count));
       if (!gaps.length) return;
       const skipped = gaps.flatMap(g => missing(g).map(n => ({ section: g.section, number: n })));
       const list = skipped.map(s => s.number).join(', ');

@@ -282,12 +282,14 @@ export function judge(doc: PaperDocument, reading: Reading, features: LineFeatur
  * a picture read by OCR), and a key that gives numbers a second time under a heading the paper was
  * not read with. Each adds its reason to the paper's verdict, so the paper is `needs-review`.
  */
-export function judgeNumbers(doc: PaperDocument, stated: number | null): void {
+export function judgeNumbers(doc: PaperDocument, stated: number | null, countUnread = false): void {
   const r = doc.reading;
   if (!r || !doc.questions.length) return;
   const found = doc.questions.length;
   const added: string[] = [];
   if (stated !== null && stated !== found && !r.reasons.some(x => x.startsWith('the paper states'))) added.push(statedReason(stated, found));
+  // A count stated but read as 0 (see statesUnreadCount): the one check a lost last question meets is not made.
+  if (stated === null && countUnread) added.push(`the paper states how many questions it holds, but its number reads 0 (${found} were read)`);
   const have = new Set(doc.questions.map(q => q.number));
   const unknown = [...new Set((doc.keyEntries ?? []).map(k => k.number).filter(n => !have.has(n)))].sort((a, b) => a - b);
   // A lone number past the run's next (a marking scheme's `15` beside questions 1–9: a total, a page

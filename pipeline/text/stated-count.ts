@@ -25,3 +25,12 @@ export function statedCount(raw: string, patterns: readonly RegExp[]): number | 
   }
   return best?.count ?? null;
 }
+
+/**
+ * Whether the text states a count whose number reads 0 (`इस प्रश्न-पत्र में 0 प्रश्न हैं`: OCR lost the
+ * `1` of `10` beside Devanagari): no paper holds no questions, so the count is stated but unread.
+ */
+export function statesUnreadCount(raw: string, patterns: readonly RegExp[]): boolean {
+  const text = closeViramaSpaces(raw);
+  return patterns.some(re => [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].some(m => /^0+$/.test(m[1] ?? '')));
+}
