@@ -12,16 +12,17 @@ export function frontText(doc: PaperDocument): string {
   return [doc.cover, ...doc.lines.slice(0, Math.max(0, until)).map(l => rawText(l.spans))].join('\n');
 }
 
-/**
- * The count group 1 of the first pattern that matches gives, or null where the text states none.
- * Words are matched as printed (`प्रश्न`, where a text layer gives `प्रश् न`).
- */
-export function statedCount(raw: string, patterns: readonly RegExp[]): number | null {
+/** Each pattern's statements in the text, in order. Words are matched as printed (`प्रश्न`, where a text layer gives `प्रश् न`). */
+function statements(raw: string, patterns: readonly RegExp[]): RegExpMatchArray[][] {
   const text = closeViramaSpaces(raw);
+  return patterns.map(re => [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))]);
+}
+
+/** The count group 1 of the first pattern that matches gives, or null where the text states none. */
+export function statedCount(raw: string, patterns: readonly RegExp[]): number | null {
   let best: { at: number; count: number } | null = null;
-  for (const re of patterns) {
-    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
-    if (m && Number(m[1]) > 0 && (!best || m.index < best.at)) best = { at: m.index, count: Number(m[1]) };
+  for (const [m] of statements(raw, patterns)) {
+    if (m && Number(m[1]) > 0 && (!best || m.index! < best.at)) best = { at: m.index!, count: Number(m[1]) };
   }
   return best?.count ?? null;
 }
@@ -31,6 +32,5 @@ export function statedCount(raw: string, patterns: readonly RegExp[]): number | 
  * `1` of `10` beside Devanagari): no paper holds no questions, so the count is stated but unread.
  */
 export function statesUnreadCount(raw: string, patterns: readonly RegExp[]): boolean {
-  const text = closeViramaSpaces(raw);
-  return patterns.some(re => [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].some(m => /^0+$/.test(m[1] ?? '')));
+  return statements(raw, patterns).some(ms => ms.some(m => /^0+$/.test(m[1] ?? '')));
 }
