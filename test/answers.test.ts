@@ -15,6 +15,7 @@ import { closeOcr, ocrPool } from '../pipeline/providers/ocr.ts';
 import { runBatch } from '../pipeline/run.ts';
 import { answersStage, joinAnswers, readKey } from '../pipeline/stages/answers.ts';
 import { readPairKey, textLine, tokensOfSpans } from '../pipeline/keys/pair-key.ts';
+import { joinReadings } from '../pipeline/keys/two-readings.ts';
 import { shownLabel } from '../pipeline/keys/option-answer.ts';
 import { numberRun } from '../pipeline/keys/number-run.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
@@ -459,7 +460,7 @@ describe('answers read by OCR in the letters a paper labels its options with', (
 
 // Keys appended to scanned papers, as OCR reads their lines: a pair's mark lost (`43` for `4.3`), a
 // stray glyph in a row of item numbers (`355` for `35`).
-const readOcrKey = (lines: string[]) => readPairKey(lines.map(l => textLine(l))).map(b => b.entries.map(e => `${e.number}=${e.answer}`).join(' '));
+const readOcrKey = (lines: string[]) => readPairKey(lines.map(l => textLine(l, 1, true))).map(b => b.entries.map(e => `${e.number}=${e.answer}`).join(' '));
 
 describe('a key read by OCR off a scan', () => {
   it('cuts a glued pair whose mark was lost where the numbers go on rising', () => {
@@ -472,9 +473,37 @@ describe('a key read by OCR off a scan', () => {
     expect(readOcrKey(['1.4 23 34'])).toEqual([]);
     expect(readOcrKey(['1.2 234 25.4'])).toEqual([]); // 234 cuts as 2|34 and as 23|4
   });
+  it('reads a line OCR misread by one decision over its tokens: marks lost, misread or moved, a garbled pair left out', () => {
+    // seed 20261211's scans: `1.B … 10.B 11.C` read beside Vietnamese, `1.2 … 5.2` beside Japanese.
+    expect(readOcrKey(['16. 2A 3E 4C 5C 6B 7C 8B 9A 106 11C'])).toEqual(['1=6 2=A 3=E 4=C 5=C 6=B 7=C 8=B 9=A 10=6 11=C']);
+    expect(readOcrKey(['12 2.5 3.3 4.5 5,2'])).toEqual(['1=2 2=5 3=3 4=5 5=2']);
+    expect(readOcrKey(['13. 5 14. 150 15, 168 16. 36'])).toEqual(['13=5 14=150 15=168 16=36']);
+    expect(readOcrKey(['LA 2.60 3B 4.D 5A 6E 7.B 8.C'])).toEqual(['2=60 3=B 4=D 5=A 6=E 7=B 8=C']);
+  });
+  it('reads no key from a line of values, lengths, or a line the text layer printed', () => {
+    expect(readOcrKey(['12 23 34 45 56'])).toEqual([]);
+    expect(readOcrKey(['3cm 4cm 5cm 6cm'])).toEqual([]);
+    expect(readOcrKey(['x 2A 3B'])).toEqual([]);
+    expect(readPairKey([textLine('2A 3B 4C 5D')])).toEqual([]);
+  });
   it('reads a row of numbers with a stray digit in one cell as the number between its neighbours', () => {
     expect(readOcrKey(['№ 2 3 5 8 10 11 14 15 20 21 24 28 29 30 31 32 33 34 355 40', '✓ 24 D A 105 A D B C A D C E D A B B C A D B'])).toEqual(['2=24 3=D 5=A 8=105 10=A 11=D 14=B 15=C 20=A 21=D 24=C 28=E 29=D 30=A 31=B 32=B 33=C 34=A 35=D 40=B']);
     // Two cells astray, or a cell no single character's loss puts in place: no row.
     expect(readOcrKey(['№ 2 3 5 8 10 11 145 15 20 21 24 355 40', '✓ A B C D A B C D A B C D A'])).toEqual([]);
+  });
+});
+
+describe('a key read twice, joined item by item', () => {
+  const a = (number: number, value: string) => ({ section: null, number, value });
+  const letters = (x: { value: string }) => /^[A-E]$/.test(x.value);
+  it('keeps what both read, what one alone read, and where they differ the one its question can take', () => {
+    const { answers, differ } = joinReadings([a(1, '6'), a(2, 'A'), a(3, 'C')], [a(1, 'B'), a(2, 'A'), a(4, 'D')], letters);
+    expect(answers.map(x => `${x.number}=${x.value}`)).toEqual(['1=B', '2=A', '3=C', '4=D']);
+    expect(differ).toEqual([]);
+  });
+  it('takes neither where both or neither fit, and says which differ', () => {
+    const { answers, differ } = joinReadings([a(1, 'E'), a(2, '0')], [a(1, 'B'), a(2, '8')], letters);
+    expect(answers).toEqual([]);
+    expect(differ.map(d => `${d.first.value}/${d.second.value}`)).toEqual(['E/B', '0/8']);
   });
 });

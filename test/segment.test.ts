@@ -785,6 +785,19 @@ describe('structural verdict', () => {
     expect([...setAside(fs, {} as PaperDocument)].filter(([, k]) => k === 'key').map(([i]) => i)).toEqual([4, 5, 6]);
   });
 
+  it('takes into a scanned key one short line after its last row that OCR garbled past reading', () => {
+    // Seed 20261211's scan 0184: `1.5 2.1 3.1 4.4 5.4` under 物理 read `Ls 2はる1 44 5.4`.
+    const ocr = (fs: LineFeatures[]) => fs.map(f => ({ ...f, line: { ...f.line, spans: f.line.spans.map(x => ({ ...x, font: 'ocr' })) } }));
+    const rows = [
+      { text: '5 Solve 8y + 10 = 18.', marks: true }, { text: '(1) 3 (2) 4 (3) 5', options: [0, 1, 2] }, { text: 'Give your reasoning.' }, { text: 'It is worth 4 points.' },
+      { text: 'Answers', heading: 'plain' as const }, { text: 'Mathematics' }, { text: '12 2.5 3.3 4.5 5,2' }, { text: '15 2はる1 44 5.4' },
+    ];
+    expect(appendedKeyStart(ocr(features(rows)))).toBe(4);
+    // Not on a text layer's lines, and not where no row stands above it.
+    expect(appendedKeyStart(features(rows))).toBeNull();
+    expect(appendedKeyStart(ocr(features([...rows.slice(0, 6), { text: 'Mathematics again' }, rows[7]])))).toBeNull();
+  });
+
   it('counts a heading\'s front that no question follows as text the reading leaves unexplained', () => {
     const fs = features([
       { text: 'Mathematics', heading: 'plain' }, { text: '1) Find x.', marks: true }, { text: '2) Find y.', marks: true },

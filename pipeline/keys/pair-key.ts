@@ -7,11 +7,21 @@
 // pages read by OCR.
 
 import { numberRun } from './number-run.ts';
+import { answerToken, itemNumber, type KeyToken } from './pair-tokens.ts';
+import { decodedPairs } from './ocr-pairs.ts';
+
+export { answerToken, itemNumber, type KeyToken };
 import { readingGaps, SPACE_GAP } from '../text/direction.ts';
 
-/** One token of a line: its text and where it stands across the page (x0 = x1 = NaN where unknown). */
-export interface KeyToken { text: string; x0: number; x1: number }
-export interface KeyTextLine { page: number; tokens: KeyToken[] }
+/** A line of a key; `ocr`: read by OCR, whose misreadings (a pair's mark lost) are then read through (ocr-pairs.ts). */
+export interface KeyTextLine { page: number; tokens: KeyToken[]; ocr?: boolean }
+
+type KeySpan = { text: string; bbox: [number, number, number, number]; size: number; font?: string };
+
+/** A line of spans as a key's line: OCR's where every span is OCR's (its fonts are named `ocr…`). */
+export function keyLineOf(page: number, spans: readonly KeySpan[]): KeyTextLine {
+  return { page, tokens: tokensOfSpans(spans), ocr: spans.length > 0 && spans.every(x => x.font?.startsWith('ocr')) };
+}
 
 export interface PairEntry {
   number: number;
@@ -31,7 +41,6 @@ export interface PairBlock {
   entries: PairEntry[];
 }
 
-const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
 /** A row of numbers with one misread is told as a key's only this long: a short line of numbers is as likely a question's. */
 const MISREAD_ROW = 5;
 
@@ -40,7 +49,7 @@ const MISREAD_ROW = 5;
  * characters: at spaces, and between runs apart as a reader spaces them (SPACE_GAP); runs closer
  * are one word (a producer that sets each glyph as a run of its own: `1` `.` `2` is `1.2`).
  */
-export function tokensOfSpans(spans: readonly { text: string; bbox: [number, number, number, number]; size: number }[]): KeyToken[] {
+export function tokensOfSpans(spans: readonly KeySpan[]): KeyToken[] {
   const out: KeyToken[] = [];
   const gaps = readingGaps(spans);
   spans.forEach((s, k) => {
@@ -67,32 +76,6 @@ export function tokensOfText(text: string): KeyToken[] {
   return text.split(/\s+/u).filter(Boolean).map(t => ({ text: t, x0: NaN, x1: NaN }));
 }
 
-/** An item number as a key prints it: `12`, `12.`, `12)`, `12:`; never `(12)` (an option label). */
-export function itemNumber(token: string): number | null {
-  const m = /^(\d{1,3})[.．:：、)）]?$/u.exec(token);
-  return m && Number(m[1]) > 0 ? Number(m[1]) : null;
-}
-
-/**
- * An answer as a key prints it: a circled option (as its digit), a letter or a few letters of any
- * script (`D`, `CD`, `б`, `ウ`, `هـ`), or a value (`47`, `-3`, `2.5`, `3/4`, `√2`). Null for anything else.
- */
-export function answerToken(token: string): { answer: string; circled: boolean } | null {
-  const t = token.replace(/^[(（]([^()（）]+)[)）]$/u, '$1').replace(/[.,;:．、]$/u, '');
-  if (!t) return null;
-  if ([...t].length === 1 && CIRCLED.includes(t)) return { answer: String(CIRCLED.indexOf(t) + 1), circled: true };
-  // Letters (with their combining marks, and the Arabic joining stroke of هـ), one script, five at most.
-  if (/^[\p{L}\p{M}\u0640]+$/u.test(t) && [...t.replace(/[\p{M}\u0640]/gu, '')].length <= 5 && oneScript(t)) return { answer: t.normalize('NFKC'), circled: false };
-  if (/^[-−+]?(?:\d+(?:[.,]\d+)?|√\d+|\d+\/\d+)$/u.test(t)) return { answer: t.replace('−', '-'), circled: false };
-  return null;
-}
-
-function oneScript(t: string): boolean {
-  const scripts = ['Latin', 'Cyrillic', 'Greek', 'Arabic', 'Devanagari', 'Thai', 'Hangul', 'Katakana', 'Hiragana', 'Han'];
-  const letters = [...t].filter(c => /\p{L}/u.test(c));
-  return scripts.some(s => letters.every(c => new RegExp(`\\p{Script=${s}}`, 'u').test(c)));
-}
-
 /** A token that glues a number to its answer (`1.D`, `12)47`, `3.①`): the two halves. */
 function unglue(token: KeyToken): KeyToken[] {
   const m = /^(\d{1,3}[.．:：、)）])(\S+)$/u.exec(token.text);
@@ -116,43 +99,10 @@ function firstNumberBack(tokens: KeyToken[]): KeyToken[] {
   return [moved, ...tokens.slice(0, -1), ...(m[1] ? [{ ...last, text: m[1] }] : [])];
 }
 
-/** The line read as pairs `n a n a …` (numbers rising), or null; as it stands first, then with a first number bidi moved put back. */
-function pairsOn(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
+/** The line read as pairs `n a n a …` (numbers rising), or null; as it stands first, then with a first number bidi moved put back, then, on a line OCR read, as it may have misread it (ocr-pairs.ts). */
+function pairsOn(tokens: KeyToken[], ocr = false): { number: number; answer: string; circled: boolean }[] | null {
   const back = firstNumberBack(tokens);
-  return pairsOf(tokens) ?? (back !== tokens ? pairsOf(back) : null) ?? pairsOf(markLost(tokens));
-}
-
-/**
- * A run of glued pairs (`2.2 3.3 4.3 5.1`) read by OCR off a scan, where the small mark between a
- * number and its answer was lost (`43` for `4.3`, `1D` for `1.D`): each token with no mark is cut
- * where the numbers go on rising, between the number of the pair before and that of the pair after
- * (`43` between `3.3` and `5.1` is `4.` `3`), and only where one cut does. Taken only on a line
- * that is otherwise pairs glued with their marks, at least as many of them as tokens that lost it;
- * the tokens as they stand where that is not so.
- */
-function markLost(tokens: KeyToken[]): KeyToken[] {
-  const glued = tokens.map(t => unglue(t).length === 2);
-  const bare = tokens.map((t, i) => !glued[i] && /^\d{2,}$|^\d{1,3}[^\d\s.．:：、)）]+$/u.test(t.text));
-  const marked = glued.filter(Boolean).length, lost = bare.filter(Boolean).length;
-  if (!lost || marked < lost || tokens.some((_, i) => !glued[i] && !bare[i])) return tokens;
-  const numberOf = (i: number) => (glued[i] ? itemNumber(unglue(tokens[i])[0].text) : null);
-  const out: KeyToken[] = [];
-  let below = 0;
-  for (const [i, t] of tokens.entries()) {
-    if (!bare[i]) { out.push(...unglue(t)); below = numberOf(i) ?? below; continue; }
-    // The next number printed with its mark bounds this one from above.
-    const next = tokens.slice(i + 1).map((_, k) => numberOf(i + 1 + k)).find(n => n !== null) ?? Infinity;
-    const chars = [...t.text];
-    const cuts = chars.slice(1).map((_, k) => k + 1).filter(k => {
-      const n = itemNumber(chars.slice(0, k).join(''));
-      return k <= 3 && n !== null && n > below && n < next && answerToken(chars.slice(k).join('')) !== null;
-    });
-    if (cuts.length !== 1) return tokens;
-    const k = cuts[0], cut = t.x0 + ((t.x1 - t.x0) * k) / chars.length;
-    out.push({ text: `${chars.slice(0, k).join('')}.`, x0: t.x0, x1: cut }, { text: chars.slice(k).join(''), x0: cut, x1: t.x1 });
-    below = Number(chars.slice(0, k).join(''));
-  }
-  return out;
+  return pairsOf(tokens) ?? (back !== tokens ? pairsOf(back) : null) ?? (ocr ? decodedPairs(tokens) : null);
 }
 
 function pairsOf(tokens: KeyToken[]): { number: number; answer: string; circled: boolean }[] | null {
@@ -265,7 +215,7 @@ function numbersOver(line: KeyTextLine, next?: KeyTextLine): { numbers: KeyToken
 }
 
 /** A line of text as a key's line (no positions). */
-export const textLine = (text: string, page = 1): KeyTextLine => ({ page, tokens: tokensOfText(text) });
+export const textLine = (text: string, page = 1, ocr = false): KeyTextLine => ({ page, tokens: tokensOfText(text), ocr });
 
 /**
  * Blocks of pairs as a key is read top to bottom: a heading (any line that is not pairs) closes
@@ -308,7 +258,7 @@ export class PairBlocks {
 export function keyRow(line: KeyTextLine, next?: KeyTextLine): { kind: 'pairs' | 'numbers-over-answers'; entries: number } | null {
   const { numbers, under } = numbersOver(line, next);
   if (numbers && under) return { kind: 'numbers-over-answers', entries: under.filter(Boolean).length };
-  const pairs = pairsOn(line.tokens);
+  const pairs = pairsOn(line.tokens, line.ocr);
   return pairs ? { kind: 'pairs', entries: pairs.length } : null;
 }
 
@@ -328,9 +278,9 @@ export function readPairKey(lines: KeyTextLine[]): PairBlock[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const next = lines[i + 1];
-    const pairs = pairsOn(line.tokens);
+    const pairs = pairsOn(line.tokens, line.ocr);
     const last = out.lastNumber();
-    const below = pairs && next && next.page === line.page ? pairsOn(next.tokens) : null;
+    const below = pairs && next && next.page === line.page ? pairsOn(next.tokens, next.ocr) : null;
     const followsRow = inPairs && last !== null && pairs !== null && (pairs[0].number === last + 1 || (pairs[0].number > last && above !== null && sameColumns(above, line.tokens)));
     const goesOn = pairs !== null && (followsRow || (below !== null && below[0].number === pairs[pairs.length - 1].number + 1) || opensTable(lines, i));
     above = pairs ? line.tokens : null;
@@ -360,7 +310,7 @@ const TABLE_ROWS = 3;
 function opensTable(lines: KeyTextLine[], i: number): boolean {
   let rows = 0, last = 0;
   for (let k = i; k < lines.length && lines[k].page === lines[i].page; k++) {
-    const pairs = pairsOn(lines[k].tokens);
+    const pairs = pairsOn(lines[k].tokens, lines[k].ocr);
     if (!pairs || pairs[0].number <= last || !sameColumns(lines[i].tokens, lines[k].tokens)) break;
     last = pairs[pairs.length - 1].number;
     if (++rows >= TABLE_ROWS) return true;

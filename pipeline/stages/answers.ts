@@ -16,7 +16,8 @@ import { skewAngle } from '../pixels/skew.ts';
 import { sharp } from '../providers/lazy.ts';
 import { ocrLanguageOf } from '../ocr/script-lang.ts';
 import { paperSectionNamed, sectionInHeading, sectionNamed, sectionOf } from '../keys/sections.ts';
-import { pairCount, readPairKey, tokensOfSpans, type KeyTextLine, type PairBlock } from '../keys/pair-key.ts';
+import { keyLineOf, pairCount, readPairKey, textLine, type KeyTextLine, type PairBlock } from '../keys/pair-key.ts';
+import { joinReadings } from '../keys/two-readings.ts';
 import { openPdf, pageGraphics, pageSpans, renderPage, type PdfDocument } from '../providers/pdf.ts';
 import { ocrPool } from '../providers/ocr.ts';
 import type { Stage } from '../stage.ts';
@@ -227,12 +228,13 @@ const KEY_BAND_PAD = 12;
 /**
  * A key appended to the paper on pages read by OCR, read again as the picture it is: the band of
  * each such page its lines stand in, turned level where the sheet was scanned askew, read by the
- * key-picture reader (a table of numbers over answers, cell by cell, in the options' alphabet).
- * The page's OCR reads a table's answer cells as text in the page's language (a serif `B` as
- * `8`, `C` as `6` beside Arabic); the picture reader reads each cell alone. Null where no page of
- * the tail was read by OCR or its picture holds no such table.
+ * key-picture reader (a table of numbers over answers, cell by cell, in the options' alphabet),
+ * or, where the band holds no such table, read again as lines in that alphabet (runs of pairs).
+ * The page's OCR reads a key as text in the page's language (a serif `B` as `8`, `C` as `6`
+ * beside Arabic); the picture reader reads each cell alone. Null where no page of the tail was
+ * read by OCR.
  */
-async function tailPicture(doc: PaperDocument, open: PdfDocument | undefined): Promise<GridKeyReading | null> {
+async function tailPicture(doc: PaperDocument, open: PdfDocument | undefined): Promise<TailReading | null> {
   const pages = [...new Set(doc.tail.map(l => l.page))].filter(n => doc.pages[n - 1]?.ocr);
   if (!pages.length) return null;
   const pdf = open ?? await openPdf(new Uint8Array(doc.bytes));
@@ -243,9 +245,12 @@ async function tailPicture(doc: PaperDocument, open: PdfDocument | undefined): P
   }
 }
 
-async function bandsOf(doc: PaperDocument, pdf: PdfDocument, pages: number[]): Promise<GridKeyReading | null> {
+/** A key's band read again: as tables (null where it holds none), and as lines of pairs. */
+interface TailReading { grid: GridKeyReading | null; pairs: PairBlock[] }
+
+async function bandsOf(doc: PaperDocument, pdf: PdfDocument, pages: number[]): Promise<TailReading> {
   const { headings, cells, alphabet } = keyAlphabet(doc);
-  const blocks: PairBlock[] = [], problems: string[] = [];
+  const blocks: PairBlock[] = [], problems: string[] = [], bandLines: KeyTextLine[] = [];
   for (const n of pages) {
     const page = await pdf.getPage(n);
     const g = await renderGray(page, TABLE_DPI);
@@ -258,12 +263,44 @@ async function bandsOf(doc: PaperDocument, pdf: PdfDocument, pages: number[]): P
     const skew = skewAngle(g);
     let band = sharp(Buffer.from(g.data), { raw: { width: g.width, height: g.height, channels: 1 } }).extract({ left: 0, top, width: g.width, height: bottom - top });
     if (skew) band = sharp(await band.png().toBuffer()).rotate(-skew, { background: '#ffffff' });
-    const reading = await readGridKey(await loadGray(await band.png().toBuffer()), ocrPool('eng'), ocrPool(cells), ocrPool(headings), alphabet);
-    if (!reading) continue;
+    const png = await band.png().toBuffer();
+    const reading = await readGridKey(await loadGray(png), ocrPool('eng'), ocrPool(cells), ocrPool(headings), alphabet);
+    if (!reading) {
+      const text = (await ocrPool(cells).recognize(png, { mode: 'block', dpi: TABLE_DPI })).text;
+      bandLines.push(...text.split('\n').filter(l => l.trim()).map(l => textLine(l, n, true)));
+      continue;
+    }
     blocks.push(...reading.blocks);
     problems.push(...reading.problems);
   }
-  return blocks.length ? { blocks, problems } : null;
+  return { grid: blocks.length ? { blocks, problems } : null, pairs: readPairKey(bandLines) };
+}
+
+/**
+ * The page's reading of a key joined item by item with its band's (keys/two-readings.ts), where
+ * the band reads as many blocks of pairs (each then under the page's headings: OCR in the options'
+ * alphabet garbles a section's name); the page's alone where it does not.
+ */
+function withBandReading(doc: PaperDocument, page: Answer[], band: PairBlock[], pageBlocks: PairBlock[], keyName: string, report: boolean): Answer[] {
+  if (!band.length || band.length !== pageBlocks.length) return page;
+  const again = fromPairBlocks(band.map((b, i) => ({ ...b, headings: pageBlocks[i].headings })), doc.template, doc, keyName, false);
+  const { answers, differ } = joinReadings(page, again, a => answerFits(doc, a));
+  for (const d of report ? differ : []) {
+    const q = doc.questions.find(x => x.number === d.first.number && (d.first.section === null || x.section === d.first.section));
+    doc.messages.warn('answers/readings-differ', `${keyName} reads as ${d.first.value} on the page and as ${d.second.value} read again alone: no answer is taken`, { ...(q ? { page: q.page, item: q.id } : {}), stage: 'answers' });
+  }
+  return answers;
+}
+
+/** Whether the question an answer is for can take it: one of the options it prints, by label (a digit names one only where they are numbered), or any value where it prints none. */
+function answerFits(doc: PaperDocument, a: Answer): boolean {
+  const q = doc.questions.find(x => x.number === a.number && (a.section === null || x.section === a.section));
+  if (!q) return false;
+  if (!q.options.length) return true;
+  const labels = q.options.map(o => o.label);
+  const named = optionAnswer(a.value, labels);
+  const numbered = labels.every(l => /^\d+$/u.test(shownLabel(l).replace(/\D/gu, '')) || /[①-⑳]/u.test(l));
+  return !!named && 'labels' in named && (numbered || !/^\d+$/u.test(a.value));
 }
 
 /** A key picture of numbers-over-answers tables, as answers; null where it has none. */
@@ -380,7 +417,7 @@ async function keyLines(pdf: PdfDocument, t: Template): Promise<(KeyLine & { lin
     // A key set right to left (an Arabic table: `#` at the right, the answer left of it) reads its rows
     // from the right; a page of its numbers alone (the table going on) is set as the page before it.
     rtl = pageDirection(spans) ?? rtl;
-    out.push(...buildLines(spans, n, 0, rtl).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: { page: n, tokens: tokensOfSpans(l.spans) } })));
+    out.push(...buildLines(spans, n, 0, rtl).map(l => ({ raw: rawText(l.spans), text: lineText(l.spans), line: keyLineOf(n, l.spans) })));
   }
   return out;
 }
@@ -601,17 +638,23 @@ export function answersStage(): Stage {
       if (!file) {
         const inline = inlineAnswers(doc);
         // The lines after the questions read by their structure too (a table or runs of pairs in any script): the fuller reading is kept.
-        let blocks = readPairKey(doc.tail.map(l => ({ page: l.page, tokens: tokensOfSpans(l.spans) })));
+        let blocks = readPairKey(doc.tail.map(l => keyLineOf(l.page, l.spans)));
         const keyName = 'the key printed in the paper';
         // On a scanned page the key's picture is read too: kept where it answers as many of the paper's questions.
         // (How many of the paper's questions a reading of the key's blocks answers, reporting nothing.)
         const reach = (b: PairBlock[]) => answersQuestions(doc, fromPairBlocks(b, doc.template, doc, keyName, false));
         const pictured = blocks.length ? await tailPicture(doc, ctx?.pdf) : null;
-        if (pictured && reach(pictured.blocks) >= reach(blocks)) {
-          for (const p of pictured.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
-          blocks = pictured.blocks;
+        const grid = pictured?.grid;
+        if (grid && reach(grid.blocks) >= reach(blocks)) {
+          for (const p of grid.problems) doc.messages.warn('answers/unreadable', `answer key: ${p}`, { stage: 'answers' });
+          blocks = grid.blocks;
         }
-        const answers = reach(blocks) > answersQuestions(doc, inline) ? fromPairBlocks(blocks, doc.template, doc, keyName) : inline;
+        // The key's answers, the band's reading joined where the page's OCR read pairs; `report`: its problems become diagnostics.
+        const printed = (report: boolean) => {
+          const page = fromPairBlocks(blocks, doc.template, doc, keyName, report);
+          return blocks === grid?.blocks ? page : withBandReading(doc, page, pictured?.pairs ?? [], blocks, keyName, report);
+        };
+        const answers = answersQuestions(doc, printed(false)) > answersQuestions(doc, inline) ? printed(true) : inline;
         if (answers.length) joinAnswers(doc, answers, 'the answers printed in the paper', q => q.type !== 'free');
         return;
       }

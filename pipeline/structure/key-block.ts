@@ -3,7 +3,7 @@
 // any script, and claimed before the decoder chooses, so that its numbered lines (`1.C`, `№ 1 2 3`)
 // open no question and its lines are no question's text; they are the paper's tail, where the
 // answers stage reads the key.
-import { keyRow, tokensOfSpans, type KeyTextLine } from '../keys/pair-key.ts';
+import { keyLineOf, keyRow, type KeyTextLine } from '../keys/pair-key.ts';
 import type { LineFeatures } from './candidates.ts';
 
 /** A key answers at least this many items (two pairs on a line of a question's text are no key). */
@@ -27,7 +27,7 @@ function label(f: LineFeatures): boolean {
  * such rows has no appended key.
  */
 export function appendedKeyStart(features: LineFeatures[]): number | null {
-  const lines: KeyTextLine[] = features.map(f => ({ page: f.line.page, tokens: tokensOfSpans(f.line.spans) }));
+  const lines: KeyTextLine[] = features.map(f => keyLineOf(f.line.page, f.line.spans));
   // Each row of a key by the line it starts on, with the entries it gives; the line of answers under a row of numbers is part of it.
   const rows = new Map<number, number>();
   const under = new Set<number>();
@@ -40,9 +40,13 @@ export function appendedKeyStart(features: LineFeatures[]): number | null {
   // From the last line back: rows and labels, up to the first line that is neither.
   let first: number | null = null;
   let entries = 0;
+  let garbled = false;
   for (let i = lines.length - 1; i >= 0; i--) {
     if (under.has(i)) continue;
     if (rows.has(i)) { first = i; entries += rows.get(i)!; continue; }
+    // After a scanned key's last row, one short line OCR garbled past reading (`Ls 2はる1 44 5.4`
+    // for `1.5 2.1 3.1 4.4 5.4`) is the key's where rows stand above it.
+    if (!label(features[i]) && first === null && !garbled && lines[i].ocr && features[i].text.trim().length <= LABEL_MAX_CHARS) { garbled = true; continue; }
     if (!label(features[i])) break;
     // A key whose title opens its page starts there: the rows on the page before are the last
     // question's (its options `1. 82` … `4. 41`, set as a table of pairs is).
