@@ -9,9 +9,9 @@
 import { numberRun } from './number-run.ts';
 import { answerToken, itemNumber, type KeyToken } from './pair-tokens.ts';
 import { decodedPairs } from './ocr-pairs.ts';
+import { readingGaps, SPACE_GAP } from '../text/direction.ts';
 
 export { answerToken, itemNumber, type KeyToken };
-import { readingGaps, SPACE_GAP } from '../text/direction.ts';
 
 /** A line of a key; `ocr`: read by OCR, whose misreadings (a pair's mark lost) are then read through (ocr-pairs.ts). */
 export interface KeyTextLine { page: number; tokens: KeyToken[]; ocr?: boolean }
