@@ -14,6 +14,10 @@ export interface DecodedPair { number: number; answer: string; circled: boolean 
 const MARK = '.．:：、)）';
 /** What OCR reads such a mark as on a scan (a comma, a semicolon, a backslash or an apostrophe). */
 const MISREAD_MARK = ",;\\\\'’";
+/** A token that is a pair with its mark (`3.4`). */
+const MARKED_PAIR = new RegExp(`^\\d{1,3}[${MARK}]\\S`, 'u');
+/** A number whose mark OCR misread, alone (`15,`). */
+const MISREAD_NUMBER = new RegExp(`^(\\d{1,3})[${MISREAD_MARK}]$`, 'u');
 
 /** What each way of reading a token costs: a guess costs more the less the page shows of it. */
 const COST = {
@@ -43,10 +47,10 @@ function waysAt(t: string[], i: number): (Step & { cost: number })[] {
   // A number, then its answer as the next token (`1. D`, `12 47`): shown by its mark or its
   // letter; two bare numbers (`23 34`) are as likely two values of a question's text.
   // An answer that reads as a pair itself (`14 3.4` in `14 3.4 44 5.5`) costs as a guess does.
-  const pairLike = new RegExp(`^\\d{1,3}[${MARK}]\\S`, 'u').test(t[i + 1] ?? '');
+  const pairLike = MARKED_PAIR.test(t[i + 1] ?? '');
   if (n !== null && next) out.push({ way: /\d$/u.test(t[i]) && !/\p{L}/u.test(next.answer) && !next.circled ? 'plain' : 'marked', tokens: 2, cost: pairLike ? COST.lostMark : 0, pair: { number: n, ...next } });
   // A number whose mark OCR misread, then its answer (`15, 168`).
-  const misread = new RegExp(`^(\\d{1,3})[${MISREAD_MARK}]$`, 'u').exec(t[i]);
+  const misread = MISREAD_NUMBER.exec(t[i]);
   if (misread && Number(misread[1]) > 0 && next) out.push({ way: 'misread-mark', tokens: 2, cost: COST.misreadMark, pair: { number: Number(misread[1]), ...next } });
   const chars = [...t[i]];
   for (let k = 1; k <= 3 && k < chars.length; k++) {

@@ -10,7 +10,7 @@ import { readKeyImage } from '../keys/image-key.ts';
 import { readKeyTablePage, type TableKeyEntry, type TableKeyPage } from '../keys/key-table.ts';
 import { parseTextKey } from '../keys/text-key.ts';
 import { readWorkedKey, type KeyLine } from '../keys/worked-key.ts';
-import { answerCharacters, isOptionLetter, optionAlphabetOf, optionAnswer, shownLabel } from '../keys/option-answer.ts';
+import { answerCharacters, isOptionLetter, labelKey, optionAlphabetOf, optionAnswer, shownLabel } from '../keys/option-answer.ts';
 import { readGridKey, type AnswerAlphabet, type GridKeyReading } from '../keys/grid-key.ts';
 import { skewAngle } from '../pixels/skew.ts';
 import { sharp } from '../providers/lazy.ts';
@@ -208,6 +208,9 @@ function keyAlphabet(doc: PaperDocument): { headings: string; cells: string; alp
   return { headings: ocrLanguageOf(text), cells, alphabet: { ...answerCharacters(native ?? [...'ABCDEabcde']), ...(native ? { native } : {}) } };
 }
 
+/** The question an answer is for: by number, and by section where the answer names one. */
+const questionFor = (doc: PaperDocument, a: Answer) => doc.questions.find(x => x.number === a.number && (a.section === null || x.section === a.section));
+
 /**
  * How many of the paper's questions answers reach, joined as joinAnswers joins them: by section
  * where they name one. Where numbering restarts per section, a reading that gives each section its
@@ -216,7 +219,7 @@ function keyAlphabet(doc: PaperDocument): { headings: string; cells: string; alp
 function answersQuestions(doc: PaperDocument, answers: readonly Answer[]): number {
   const reached = new Set<Question>();
   for (const a of answers) {
-    const q = doc.questions.find(x => x.number === a.number && (a.section === null || x.section === a.section));
+    const q = questionFor(doc, a);
     if (q) reached.add(q);
   }
   return reached.size;
@@ -286,21 +289,20 @@ function withBandReading(doc: PaperDocument, page: Answer[], band: PairBlock[], 
   const again = fromPairBlocks(band.map((b, i) => ({ ...b, headings: pageBlocks[i].headings })), doc.template, doc, keyName, false);
   const { answers, differ } = joinReadings(page, again, a => answerFits(doc, a));
   for (const d of report ? differ : []) {
-    const q = doc.questions.find(x => x.number === d.first.number && (d.first.section === null || x.section === d.first.section));
+    const q = questionFor(doc, d.first);
     doc.messages.warn('answers/readings-differ', `${keyName} reads as ${d.first.value} on the page and as ${d.second.value} read again alone: no answer is taken`, { ...(q ? { page: q.page, item: q.id } : {}), stage: 'answers' });
   }
   return answers;
 }
 
-/** Whether the question an answer is for can take it: one of the options it prints, by label (a digit names one only where they are numbered), or any value where it prints none. */
+/** Whether the question an answer is for can take it: one of the options it prints, by label (a digit names one only where they are numbered or circled), or any value where it prints none. */
 function answerFits(doc: PaperDocument, a: Answer): boolean {
-  const q = doc.questions.find(x => x.number === a.number && (a.section === null || x.section === a.section));
+  const q = questionFor(doc, a);
   if (!q) return false;
   if (!q.options.length) return true;
   const labels = q.options.map(o => o.label);
   const named = optionAnswer(a.value, labels);
-  const numbered = labels.every(l => /^\d+$/u.test(shownLabel(l).replace(/\D/gu, '')) || /[①-⑳]/u.test(l));
-  return !!named && 'labels' in named && (numbered || !/^\d+$/u.test(a.value));
+  return !!named && 'labels' in named && (labels.every(l => /^\d+$/u.test(labelKey(l))) || !/^\d+$/u.test(a.value));
 }
 
 /** A key picture of numbers-over-answers tables, as answers; null where it has none. */
