@@ -479,6 +479,10 @@ describe('a key read by OCR off a scan', () => {
     expect(readOcrKey(['12 2.5 3.3 4.5 5,2'])).toEqual(['1=2 2=5 3=3 4=5 5=2']);
     expect(readOcrKey(['13. 5 14. 150 15, 168 16. 36'])).toEqual(['13=5 14=150 15=168 16=36']);
     expect(readOcrKey(['LA 2.60 3B 4.D 5A 6E 7.B 8.C'])).toEqual(['2=60 3=B 4=D 5=A 6=E 7=B 8=C']);
+    // seed 20261208, paper 0264: `10.エ` read as `19.エ` between `9.ア` and `11.ウ`, three pairs garbled besides.
+    expect(readOcrKey(['Lo 2.エ 3.イ 4.ウ 5ウ 64 Tt BF 9.ア 19.エ 11. ウ 12. 7 13. 5 14. 159 15, 168 16.36 17. 17 18.41'])).toEqual(['2=エ 3=イ 4=ウ 5=ウ 6=4 9=ア 10=エ 11=ウ 12=7 13=5 14=159 15=168 16=36 17=17 18=41']);
+    // A key that leaves a question out keeps its numbers: a skip costs less than a misread digit.
+    expect(readOcrKey(['1.A 2.B 3.C 7.D 8.A'])).toEqual(['1=A 2=B 3=C 7=D 8=A']);
   });
   it('reads no key from a line of values, lengths, or a line the text layer printed', () => {
     expect(readOcrKey(['12 23 34 45 56'])).toEqual([]);
@@ -490,6 +494,18 @@ describe('a key read by OCR off a scan', () => {
     expect(readOcrKey(['№ 2 3 5 8 10 11 14 15 20 21 24 28 29 30 31 32 33 34 355 40', '✓ 24 D A 105 A D B C A D C E D A B B C A D B'])).toEqual(['2=24 3=D 5=A 8=105 10=A 11=D 14=B 15=C 20=A 21=D 24=C 28=E 29=D 30=A 31=B 32=B 33=C 34=A 35=D 40=B']);
     // Two cells astray, or a cell no single character's loss puts in place: no row.
     expect(readOcrKey(['№ 2 3 5 8 10 11 145 15 20 21 24 355 40', '✓ A B C D A B C D A B C D A'])).toEqual([]);
+  });
+  it('reads a row of answers OCR garbled in places under a row of numbers: each cell under its number, the garbled ones unread', () => {
+    // seed 20261213, paper 0932: `No, 1 2 … 12` over `\ E 6 120 B E ^ B Cc E E 64 ^` (Korean OCR of A–C).
+    const row = (label: string, cells: string[], ocr = true, shift = 0) => ({ page: 3, ocr, tokens: [{ text: label, x0: 40, x1: 52 }, ...cells.map((text, i) => ({ text, x0: 80 + 30 * i + shift, x1: 80 + 30 * i + shift + 6 * text.length }))] });
+    const numbers = row('No,', Array.from({ length: 12 }, (_, i) => String(i + 1)));
+    const read = (...lines: ReturnType<typeof row>[]) => readPairKey(lines).flatMap(b => b.entries.map(e => `${e.number}=${e.answer}`));
+    expect(read(numbers, row('\\', ['E', '6', '^', 'B', 'E', '(ES', 'B', 'Cc', 'E', 'E', '©', '^']))).toEqual(['1=E', '2=6', '4=B', '5=E', '7=B', '8=Cc', '9=E', '10=E']);
+    // A text layer's row is printed, not misread: a cell that is no answer leaves it no row.
+    expect(read({ ...numbers, ocr: false }, row('\\', ['E', '6', '^', 'B', 'E', '(ES', 'B', 'Cc', 'E', 'E', '©', '^'], false))).toEqual([]);
+    // Fewer than half the cells read, or a second token outside the numbers' columns: no row.
+    expect(read(numbers, row('\\', ['E', '^', '^', 'B', '©', '(ES', 'B', '^', '^', 'E', '©', '^']))).toEqual([]);
+    expect(read(numbers, { ...row('\\', ['E', '6', 'B', 'B', 'E', 'C', 'B', 'C', 'E', 'E', 'A', '^']), tokens: [...row('\\', ['E', '6', '^', 'B', 'E', 'C', 'B', 'C', 'E', 'E', 'A', '^']).tokens, { text: 'x', x0: 500, x1: 506 }] })).toEqual([]);
   });
 });
 

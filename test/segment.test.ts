@@ -1238,6 +1238,17 @@ describe('option labels on a page read by OCR', () => {
     // On a page with a text layer a word such as `C19` is no label.
     expect(optionsOf(lines, generic, new Set(), false).options.map(o => o.label)).not.toContain('C');
   });
+
+  it('takes the one label-shaped word between two labels read as the label OCR misread there (`8.` for `B.`, `Cc.` for `C.`)', async () => {
+    // Seed 20261211, paper 0261: `A. 40° 8. 41 C, 39` / `D. 46`, and `A. 25 B. 24 Cc. 28` / `D. 29`.
+    const { optionsOf } = await import('../pipeline/structure/options.ts');
+    const read = (lines: Line[], ocr = true) => optionsOf(lines, generic, new Set(), ocr).options.map(o => `${o.label} ${o.text}`);
+    expect(read([row('Question 8 What is 29 + 5 - 2?', 0), row('A. 40° 8. 41 C, 39', 1), row('D. 46', 2)])).toEqual(['A 40°', 'B 41', 'C 39', 'D 46']);
+    expect(read([row('Question 7 How many books?', 0), row('A. 25 B. 24 Cc. 28', 1), row('D. 29', 2)])).toEqual(['A 25', 'B 24', 'C 28', 'D 29']);
+    // Two such words between them (values printed with a stop) pin nothing; nor does a text layer.
+    expect(read([row('Question 3 Pick one.', 0), row('A. 5. 8. 6. C. 7.', 1)])).not.toContain('B 6.');
+    expect(read([row('Question 8 What is 29 + 5 - 2?', 0), row('A. 40° 8. 41 C, 39', 1), row('D. 46', 2)], false)).not.toContain('B 41');
+  });
 });
 
 describe('a row of labels numbered as questions are', () => {
@@ -1310,6 +1321,27 @@ describe('options read by place on a scan', () => {
     expect(learnOptionRows(grid, using('latin-upper-paren'), scanned, labels)).toEqual({ count: 4, labels: ['A', 'B', 'C', 'D'] });
     const wrapped = [1, 2, 3].map(n => question(n, n * 100, ['(Aio', 'EBP) I20', '(C) 121', '(D) 123'], ['(E) 127']));
     expect(learnOptionRows(wrapped, using('latin-upper-paren'), scanned, labels)?.count).toBe(5);
+  });
+
+  it('reads a row whose cells open with the labels in order, their brackets lost or read as letters (`Ai87 B88 Co95 Do97`), by place', () => {
+    // Seed 20261211, paper 0013: `A) 87 B) 88 C) 95 D) 97` / `E) 90` read beside Chinese.
+    const t = using('latin-upper-paren');
+    const qs = [
+      question(1, 100, ['A) 50', 'B) 60', 'C) 63', 'D) 120'], ['E) 64']),
+      question(2, 200, ['Ai87', 'B88', 'Co95', 'Do97'], ['E) 90']),
+      question(3, 300, ['AI3', 'B5', 'C4', 'D11'], ['E) 8']),
+    ];
+    const rows = learnOptionRows(qs, t, scanned, labels)!;
+    expect(rows).toEqual({ count: 5, labels: ['A', 'B', 'C', 'D', 'E'] });
+    expect(optionsOf(qs[1].lines, t, new Set(), true, rows).options.map(o => `${o.label}:${o.text}`)).toEqual(['A:87', 'B:88', 'C:95', 'D:97', 'E:90']);
+    expect(optionsOf(qs[2].lines, t, new Set(), true, rows).options.map(o => o.text)).toEqual(['3', '5', '4', '11', '8']);
+    // A question of four in a paper of five, its labels in order: four options.
+    expect(optionsOf(question(4, 400, ['AI3', 'B5', 'C4', 'D11']).lines, t, new Set(), true, rows).options.map(o => `${o.label}:${o.text}`)).toEqual(['A:3', 'B:5', 'C:4', 'D:11']);
+    // A figure's letters in order carry no values, and two cells in order are as likely text: no row.
+    const figure = [1, 2, 3].map(n => question(n, n * 100, ['A', 'B', 'C']));
+    expect(learnOptionRows(figure, t, scanned, labels)).toBeNull();
+    const two = [1, 2, 3].map(n => question(n, n * 100, ['A7', 'B8']));
+    expect(learnOptionRows(two, t, scanned, labels)).toBeNull();
   });
 
   it('parts a row\'s cells at a bracketed label OCR read as words of its own (`(` `ㄴ` `)86`), set closer than cells are', () => {

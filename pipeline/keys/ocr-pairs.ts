@@ -29,6 +29,8 @@ const COST = {
   leftOut: 2,
   /** A number that rises by more than one (a key that leaves out the questions it has no value for). */
   skip: 0.5,
+  /** A number OCR read with one digit wrong (`19.エ` between `9.ア` and `11.ウ`), taken as the next. */
+  misreadNumber: 1,
 } as const;
 
 /** A decoded line has at least this many pairs: two pairs on a line are as likely a question's text. */
@@ -36,7 +38,7 @@ const MIN_PAIRS = 3;
 /** Of every this many pairs, at most one token is left out. */
 const PAIRS_PER_LEFT_OUT = 4;
 
-type Way = 'marked' | 'plain' | 'misread-mark' | 'lost-mark' | 'left-out';
+type Way = 'marked' | 'plain' | 'misread-mark' | 'lost-mark' | 'misread-number' | 'left-out';
 interface Step { way: Way; pair?: DecodedPair; tokens: 1 | 2 }
 
 /** The ways the tokens from i on can open: each with the pair it reads (none where a token is left out). */
@@ -82,7 +84,7 @@ function bestPath(t: string[]): Step[] | null {
     const key = `${i}:${last}`;
     if (memo.has(key)) return memo.get(key)!;
     let best: { cost: number; steps: Step[] } | null = null;
-    for (const w of waysAt(t, i)) {
+    for (const w of withMisreadNumbers(waysAt(t, i), last)) {
       if (i + w.tokens > t.length) continue;
       if (w.pair && w.pair.number <= last) continue;
       const rise = w.pair && w.pair.number !== last + 1 ? COST.skip : 0;
@@ -95,6 +97,16 @@ function bestPath(t: string[]): Step[] | null {
     return best;
   };
   return go(0, 0)?.steps ?? null;
+}
+
+/**
+ * The ways a token opens, and where one reads a number one digit away from the next (`19` after
+ * 9), the same pair as the next number: OCR misread a digit. A guess, costed as one.
+ */
+function withMisreadNumbers(ways: (Step & { cost: number })[], last: number): (Step & { cost: number })[] {
+  const next = String(last + 1);
+  const off = (n: number) => String(n).length === next.length && [...String(n)].filter((c, k) => c !== next[k]).length === 1;
+  return ways.flatMap(w => (w.pair && w.pair.number !== last + 1 && off(w.pair.number) ? [w, { ...w, way: 'misread-number' as const, cost: w.cost + COST.misreadNumber, pair: { ...w.pair, number: last + 1 } }] : [w]));
 }
 
 /** Whether another cut of a run-together token would also stand between the numbers around it (`234` between 1 and 25). */
@@ -129,7 +141,7 @@ export function decodedPairs(tokens: KeyToken[]): DecodedPair[] | null {
   const leftOut = steps.filter(s => s.way === 'left-out').length;
   const letter = (s: Step) => /\p{L}/u.test(s.pair!.answer) || s.pair!.circled;
   const shown = steps.filter(s => s.way === 'marked' || s.way === 'misread-mark' || (s.way === 'lost-mark' && letter(s))).length;
-  const guessed = steps.filter(s => s.way === 'lost-mark' && !letter(s)).length + leftOut;
+  const guessed = steps.filter(s => (s.way === 'lost-mark' && !letter(s)) || s.way === 'misread-number').length + leftOut;
   if (pairs.length < MIN_PAIRS || leftOut * PAIRS_PER_LEFT_OUT > pairs.length || shown < Math.max(guessed, 2) || ambiguous(t, steps)) return null;
   return pairs;
 }

@@ -193,6 +193,33 @@ function answersUnder(numbers: KeyToken[], tokens: KeyToken[]): ({ answer: strin
 }
 
 /**
+ * The answers' row under a long row of numbers, as OCR read it in the page's language: some cells
+ * garbled past reading (`\ E 6 120 B E ^ B Cc …`, `(ES`, `©`, two cells run into one). Each token
+ * stands under the number nearest it; a cell holding no answer or more than one token is unread
+ * (null), and the key's band is read again cell by cell (stages/answers.ts). A row label before
+ * the first number (`✓`, read as `v`) stands outside the numbers' columns; any other token there,
+ * or fewer than half the cells read, and the line is no answers' row.
+ */
+function garbledUnder(numbers: KeyToken[], tokens: KeyToken[]): ({ answer: string; circled: boolean } | null)[] | null {
+  if (numbers.length < MISREAD_ROW || !Number.isFinite(numbers[0].x0)) return null;
+  const centre = (k: KeyToken) => (k.x0 + k.x1) / 2;
+  const step = Math.abs(centre(numbers[numbers.length - 1]) - centre(numbers[0])) / (numbers.length - 1);
+  const left = Math.min(...numbers.map(centre)), right = Math.max(...numbers.map(centre));
+  const cells: KeyToken[][] = numbers.map(() => []);
+  let outside = 0;
+  for (const x of tokens) {
+    let best = -1, dist = Infinity;
+    numbers.forEach((n, i) => { const d = Math.abs(centre(n) - centre(x)); if (d < dist) { dist = d; best = i; } });
+    if (dist <= step / 2) { cells[best].push(x); continue; }
+    // Past either end of the numbers by more than half a cell: the row's label, once.
+    if ((centre(x) < left || centre(x) > right) && ++outside <= 1) continue;
+    return null;
+  }
+  const out = cells.map(c => (c.length === 1 ? answerToken(c[0].text) : null));
+  return out.filter(Boolean).length * 2 >= numbers.length ? out : null;
+}
+
+/**
  * A row of item numbers and the answers under it on the next line. A table set right to left (an
  * Arabic paper's) runs its numbers from the right, its row labels (`№`, `✓`) at the right end: the
  * lines are read from the right where they do not read from the left. Each row is tried both ways:
@@ -209,7 +236,8 @@ function numbersOver(line: KeyTextLine, next?: KeyTextLine): { numbers: KeyToken
     const [same, other] = tokens === line.tokens ? orders(next.tokens) : orders(next.tokens).reverse();
     // (Only where the answers' places are known: a row without them is matched by order.)
     const placed = next.tokens.every(x => Number.isFinite(x.x0));
-    return { numbers, under: answersUnder(numbers, same) ?? (placed ? answersUnder(numbers, other) : null) };
+    const under = answersUnder(numbers, same) ?? (placed ? answersUnder(numbers, other) : null);
+    return { numbers, under: under ?? (placed && next.ocr ? garbledUnder(numbers, next.tokens) : null) };
   }
   return { numbers: null, under: null };
 }

@@ -72,5 +72,19 @@ export function findColumnsFromInk(g: Gray, size: { width: number; height: numbe
     if (at.top > limit || at.share < MIN_SHARE) break;
     if (better(at, best)) best = at;
   }
+  // Columns are flows of lines: where no two hold more than one line each, the gaps are a single
+  // line's (a key's pairs set wide apart across an otherwise empty page, its title above the
+  // first), and the page is one column.
+  if (best.columns.length > 1 && best.columns.filter(c => linesIn(pieces, c, best.top) > 1).length < 2) {
+    // One column from the top of the body: no head is set across columns there are not.
+    return below(body.y0).columns.length === 1 ? below(body.y0) : { top: body.y0, columns: [{ x0: Math.min(...pieces.map(p => p.bbox[0])), x1: Math.max(...pieces.map(p => p.bbox[2])) }] };
+  }
   return best;
+}
+
+/** How many lines of ink a column holds below `top`: runs of strips, one under the next, with a piece inside it. */
+function linesIn(pieces: readonly { bbox: BBox }[], column: Column, top: number): number {
+  const strips = [...new Set(pieces.filter(p => p.bbox[1] >= top && p.bbox[0] >= column.x0 - 1 && p.bbox[2] <= column.x1 + 1).map(p => p.bbox[1]))].sort((a, b) => a - b);
+  // Strips are STRIP points apart: a larger step is a blank strip between two lines.
+  return strips.filter((y, i) => i === 0 || y - strips[i - 1] > STRIP * 1.5).length;
 }

@@ -87,19 +87,41 @@ const labelLike = (cell: Span[]) => LABEL_LIKE.test(openingOf(cell)) && !RANGE_M
  * as many as fit in `most` cells, LABEL_SHARE of them opening like a label, short (CELL_CHARS).
  * Lines that read right to left are left out: their labels stand at the far side of their text.
  */
-function trailingRow(lines: Line[], skip: Set<Span>, t: Template, most: number): { from: number; cells: Span[][] } | null {
+function trailingRow(lines: Line[], skip: Set<Span>, t: Template, most: number): { from: number; cells: Span[][]; labelled: boolean[] } | null {
   let from = lines.length, cells: Span[][] = [];
+  const ordered = new Set<Span[]>();
   for (let i = lines.length - 1; i >= 1; i--) {
     if (lines[i].rtl) break;
     const here = cellsOf(lines[i], skip, t);
+    const inOrder = opensInOrder(here, t.options.markers);
     // Each line opens a label somewhere: a line of a figure's letters (`0  x`, `A  B`) is no row of options.
-    if (!here.some(labelLike) || (here.length === 1 && !labelLike(here[0])) || here.length + cells.length > most) break;
+    if ((!here.some(labelLike) && !inOrder) || (here.length === 1 && !labelLike(here[0])) || here.length + cells.length > most) break;
+    if (inOrder) here.forEach(c => ordered.add(c));
     cells = [...here, ...cells];
     from = i;
   }
   const chars = cells.reduce((n, c) => n + lineText(c).length, 0) / Math.max(cells.length, 1);
-  return cells.length >= 2 && cells.filter(labelLike).length >= cells.length * LABEL_SHARE && chars <= CELL_CHARS ? { from, cells } : null;
+  // Whether each cell opens with what is left of a label, or with its label in the row's order.
+  const labelled = cells.map(c => labelLike(c) || ordered.has(c));
+  return cells.length >= 2 && labelled.filter(Boolean).length >= cells.length * LABEL_SHARE && chars <= CELL_CHARS ? { from, cells, labelled } : null;
 }
+
+/**
+ * Whether a line's cells open, place by place, with the labels from the first, each with a value
+ * after it (`Ai87 B88 Co95 Do97`, `AI3 B5 C4 Dll`: OCR lost the brackets and stops, or read them as
+ * letters). Labels in order are a row of options however their marks were read; a figure's letters
+ * alone (`A  B`) carry no value.
+ */
+function opensInOrder(cells: Span[][], markers: readonly string[]): boolean {
+  if (cells.length < ROW_IN_ORDER || cells.length > markers.length) return false;
+  return cells.every((cell, k) => {
+    const text = openingOf(cell).replace(OPENERS, '');
+    return text.startsWith(markers[k]) && lineText(cell).trim().replace(OPENERS, '').length > markers[k].length;
+  });
+}
+
+/** Cells opening with the labels in order make a row from this many: two letters in a row (`A7 B8`) are as likely a line of text. */
+const ROW_IN_ORDER = 3;
 
 /**
  * Whether the paper sets its options in rows, and how many: the count of cells its questions on
@@ -156,8 +178,12 @@ function labelColumn(rows: Span[][][]): number {
   return sum / count;
 }
 
-/** What OCR left of a label at a cell's start: a bracket, one character, a stop or closing bracket (OCR may space them apart: `( ㄴ )`). */
-const LABEL_LEFT = /^\s*[(（［[«]?\s*\S\s*[)）］\].．,:;]?\s*/u;
+/**
+ * What OCR left of a label at a cell's start: a bracket, one character, a stop or closing bracket
+ * (OCR may space them apart: `( ㄴ )`), or a closing bracket read as a thin letter before the value
+ * (`Ai87` for `A) 87`).
+ */
+const LABEL_LEFT = /^\s*[(（［[«]?\s*\S\s*(?:[)）］\].．,:;]|[iIlo|](?=[-\d]))?\s*/u;
 
 /**
  * A question's options by place, where its row has the paper's count of cells: the first cell is the
@@ -167,7 +193,7 @@ const LABEL_LEFT = /^\s*[(（［[«]?\s*\S\s*[)）］\].．,:;]?\s*/u;
 export function rowOptions(lines: Line[], t: Template, skip: Set<Span>, rows: RowConvention): { options: Option[]; firstLine: number; byPlace: true } | null {
   const row = trailingRow(lines, skip, t, rows.count);
   // The paper's count, or fewer (a question of four where most have five) where every cell opens like a label.
-  if (!row || (row.cells.length !== rows.count && (row.cells.length < ROW_LEAST || !row.cells.every(labelLike)))) return null;
+  if (!row || (row.cells.length !== rows.count && (row.cells.length < ROW_LEAST || !row.labelled.every(Boolean)))) return null;
   const options = row.cells.map((cell, k) => {
     const text = lineText(cell).trim();
     const rest = text.replace(LABEL_LEFT, '').trim();

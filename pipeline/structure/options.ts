@@ -62,6 +62,26 @@ function markersIn(lines: Line[], t: Template, skip: Set<Span>, ocr = false): Ma
   return found;
 }
 
+/** A word shaped as a label OCR misread: one or two characters and a stop or closing bracket (`8.` for `B.`, `Cc.` for `C.`). */
+const MISREAD_LABEL = /^[(（]?\S{1,2}[.．,)）:;]$/u;
+
+/**
+ * The labels OCR misread between two it read (B and C between A and D): the words between them
+ * shaped as labels, in order. The run's order pins their places: the caller takes them only where
+ * there are as many as labels skipped (values printed with a stop, `5.` `6.`, make more).
+ */
+function pinnedBetween(lines: Line[], skip: Set<Span>, prev: Marker, next: Marker, at: (li: number, s: Span) => number): Marker[] {
+  const found: Marker[] = [];
+  for (let li = prev.line; li <= next.line; li++) {
+    const spans = lines[li].spans.filter(s => !skip.has(s) && s !== prev.span && s !== next.span && MISREAD_LABEL.test(s.text.trim()));
+    for (const s of spans.sort((a, b) => at(li, a) - at(li, b))) {
+      if ((li === prev.line && at(li, s) <= at(li, prev.span)) || (li === next.line && at(li, s) >= at(li, next.span))) continue;
+      found.push({ label: '', span: s, line: li, offset: s.text.length - s.text.trimStart().length, length: s.text.trim().length, guess: true });
+    }
+  }
+  return found;
+}
+
 export function hasOptionMarkers(lines: Line[], t: Template, skip: Set<Span>): boolean {
   return t.options.markers.length > 0 && optionsOf(lines, t, skip).options.length >= 2;
 }
@@ -84,6 +104,12 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
     if (idx === 0) runs.push([f]);
     else if (run && idx === run.length) run.push(f);
     else if (f.guess && run && run.length < markers.length && run[run.length - 1].line < f.line && run.some(r => Math.abs(spanStart(r.span, lines[r.line].rtl) - spanStart(f.span, lines[f.line].rtl)) <= 6)) run.push({ ...f, label: markers[run.length] });
+    else if (ocr && run && idx > run.length) {
+      // Labels skipped (`A. 40° 8. 41 C, 39` / `D. 46`): OCR misread them, and the labels read on
+      // either side pin where they stand.
+      const pinned = pinnedBetween(lines, skip, run[run.length - 1], f, at);
+      if (pinned?.length === idx - run.length) run.push(...pinned.map((p, k) => ({ ...p, label: markers[run.length + k] })), f);
+    }
   }
   const seq = runs.filter(r => r.length >= 2).pop();
   if (ocr && rows && (seq?.length ?? 0) < rows.count) {
