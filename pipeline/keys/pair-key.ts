@@ -180,16 +180,26 @@ function answersUnder(numbers: KeyToken[], tokens: KeyToken[]): ({ answer: strin
   const placed = Number.isFinite(numbers[0].x0) && Number.isFinite(answers[0].token.x0);
   if (!placed) return answers.length === numbers.length ? answers.map(x => x.a) : null;
   // By position: each answer under the number whose centre is nearest, within half the spacing of the numbers.
-  const centre = (k: KeyToken) => (k.x0 + k.x1) / 2;
-  const step = numbers.length > 1 ? (centre(numbers[numbers.length - 1]) - centre(numbers[0])) / (numbers.length - 1) : Infinity;
+  const under = columnOfNumbers(numbers);
   const out: ({ answer: string; circled: boolean } | null)[] = numbers.map(() => null);
   for (const x of answers) {
-    let best = -1, dist = Infinity;
-    numbers.forEach((n, i) => { const d = Math.abs(centre(n) - centre(x.token)); if (d < dist) { dist = d; best = i; } });
-    if (best < 0 || dist > Math.abs(step) / 2 || out[best]) return null;
-    out[best] = x.a;
+    const k = under(x.token);
+    if (k === null || out[k]) return null;
+    out[k] = x.a;
   }
   return out.filter(Boolean).length * 2 >= numbers.length ? out : null;
+}
+
+const centre = (k: KeyToken) => (k.x0 + k.x1) / 2;
+
+/** Which number of a placed row a token stands under: the one whose centre is nearest, within half the spacing of the numbers; null past that. */
+function columnOfNumbers(numbers: KeyToken[]): (x: KeyToken) => number | null {
+  const step = numbers.length > 1 ? Math.abs(centre(numbers[numbers.length - 1]) - centre(numbers[0])) / (numbers.length - 1) : Infinity;
+  return x => {
+    let best = -1, dist = Infinity;
+    numbers.forEach((n, i) => { const d = Math.abs(centre(n) - centre(x)); if (d < dist) { dist = d; best = i; } });
+    return best >= 0 && dist <= step / 2 ? best : null;
+  };
 }
 
 /**
@@ -202,15 +212,13 @@ function answersUnder(numbers: KeyToken[], tokens: KeyToken[]): ({ answer: strin
  */
 function garbledUnder(numbers: KeyToken[], tokens: KeyToken[]): ({ answer: string; circled: boolean } | null)[] | null {
   if (numbers.length < MISREAD_ROW || !Number.isFinite(numbers[0].x0)) return null;
-  const centre = (k: KeyToken) => (k.x0 + k.x1) / 2;
-  const step = Math.abs(centre(numbers[numbers.length - 1]) - centre(numbers[0])) / (numbers.length - 1);
+  const under = columnOfNumbers(numbers);
   const left = Math.min(...numbers.map(centre)), right = Math.max(...numbers.map(centre));
   const cells: KeyToken[][] = numbers.map(() => []);
   let outside = 0;
   for (const x of tokens) {
-    let best = -1, dist = Infinity;
-    numbers.forEach((n, i) => { const d = Math.abs(centre(n) - centre(x)); if (d < dist) { dist = d; best = i; } });
-    if (dist <= step / 2) { cells[best].push(x); continue; }
+    const k = under(x);
+    if (k !== null) { cells[k].push(x); continue; }
     // Past either end of the numbers by more than half a cell: the row's label, once.
     if ((centre(x) < left || centre(x) > right) && ++outside <= 1) continue;
     return null;

@@ -77,7 +77,7 @@ export function findColumnsFromInk(g: Gray, size: { width: number; height: numbe
   // first), and the page is one column.
   if (best.columns.length > 1 && best.columns.filter(c => linesIn(pieces, c, best.top) > 1).length < 2) {
     // One column from the top of the body: no head is set across columns there are not.
-    return below(body.y0).columns.length === 1 ? below(body.y0) : { top: body.y0, columns: [{ x0: Math.min(...pieces.map(p => p.bbox[0])), x1: Math.max(...pieces.map(p => p.bbox[2])) }] };
+    return { top: body.y0, columns: [{ x0: Math.min(...pieces.map(p => p.bbox[0])), x1: Math.max(...pieces.map(p => p.bbox[2])) }] };
   }
   return best;
 }

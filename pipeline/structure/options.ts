@@ -108,7 +108,7 @@ export function optionsOf(lines: Line[], t: Template, skip: Set<Span>, ocr = fal
       // Labels skipped (`A. 40° 8. 41 C, 39` / `D. 46`): OCR misread them, and the labels read on
       // either side pin where they stand.
       const pinned = pinnedBetween(lines, skip, run[run.length - 1], f, at);
-      if (pinned?.length === idx - run.length) run.push(...pinned.map((p, k) => ({ ...p, label: markers[run.length + k] })), f);
+      if (pinned.length === idx - run.length) run.push(...pinned.map((p, k) => ({ ...p, label: markers[run.length + k] })), f);
     }
   }
   const seq = runs.filter(r => r.length >= 2).pop();
