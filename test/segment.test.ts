@@ -196,6 +196,20 @@ describe('decoder', () => {
     expect([bareNumber('2:', 200), bareNumber('12;', 200), bareNumber('2:5', 200)]).toEqual([2, 12, null]);
   });
 
+  it('reads a bracketed number OCR read cleanly but with a digit wrong (`[29]` between 24 and 26) as the number the run gives it, keeping its count of digits', () => {
+    // Fuzzer seed 20261214, paper 0041 (a Vietnamese scan numbered `[13]` … `[27]`): `[25]` read `[29]`.
+    const paper = (instructions: string[], ...numbers: string[]) => {
+      const fs = features([...instructions.map(text => ({ text })), ...numbers.flatMap(n => [{ text: `[${n}] Tính giá trị của biểu thức (2 điểm)`, marks: true }, { text: '(A) 3 (B) 8', indent: 16, options: [0, 1] }])]).map(f => ({ ...f, ocr: true }));
+      return decode(fs, candidates(fs.filter(f => !f.indent)), { ...settings, opens: (n: number) => n === 1 }).anchors.map(a => `${a.number}@${a.candidate.f.index}`);
+    };
+    expect(paper([], '23', '24', '29', '26', '27')).toEqual(['23@0', '24@2', '25@4', '26@6', '27@8']);
+    // …or a `1` lost inside the bracket (seed 20261213, paper 0428: `[17]` read `[7]` between 16 and 18).
+    expect(paper([], '15', '16', '7', '18')).toEqual(['15@0', '16@2', '17@4', '18@6']);
+    // A bracket holds its digits: `[13]` after an instruction list `1.`–`2.` is not taken for a 3 OCR
+    // made a 1 up in front of, to follow the list on.
+    expect(paper(['1. Đề thi gồm 15 câu.', '2. Giám thị không giải thích.', '3. Không sử dụng tài liệu.', '4. Không được sử dụng máy tính.', '5. Mỗi câu chỉ chọn một phương án.', '6. Làm tất cả các câu hỏi.'], '13', '14', '15', '16')).toEqual(['13@6', '14@8', '15@10', '16@12']);
+  });
+
   it('reads a scan\'s `1` between 10 and 12 as question 11, OCR having lost one of its `1`s, and a `3` there as a gap', () => {
     // The Greek scan 0127 (seed 20261201): its bold `11.` read `1.`, and the run went 10 → 12 without
     // it. (Bold numbers set without a stop here, as OCR's margin marks are read: bare.)
@@ -502,6 +516,16 @@ describe('papers that read nothing', () => {
     expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:6', '3:null']);
   });
 
+  it('takes a capitalised word before a word in small letters for no mark, unless its letters are drawn like digits (`Il` for 11)', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+    // Fuzzer seed 20261214, paper 0041: a Vietnamese cover's `Họ và tên:` (name:) was read as question 1.
+    const rows = [['Họ và tên:', 60, 45], ['7. Tính giá trị của biểu thức', 100, 45], ['Le nom de la classe', 140, 45], ['Il tính giá trị của x', 180, 45]] as const;
+    const doc = ocrDoc(ocrRows(rows));
+    const fs = lineFeatures(doc, 10, generic);
+    expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['1:7', '3:null']);
+  });
+
   it('measures where a line starts along a column that leans (a page scanned askew), so a number high on the page is at the edge', async () => {
     const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
     const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
@@ -525,6 +549,22 @@ describe('papers that read nothing', () => {
     expect(read(column)).toEqual([false]);
     // …measured along the lean, it is at the edge.
     expect(read({ ...column, lean: { tan, y: 100, x0: 60, x1: 400 } })).toEqual([true]);
+  });
+
+  it('reads a question\'s number as hanging out of the lines under it along a column that leans', async () => {
+    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
+    // Short questions 60 points apart down a page leaning 1.3° clockwise: each starts 1.4 points left
+    // of the one above, so the third is 2.7 points left of the first, past the 2 allowed for OCR's boxes
+    // (fuzzer seed 20261214, paper 0238, where the same lean ran the other way on a right-to-left page).
+    const tan = Math.tan((1.3 * Math.PI) / 180);
+    const lines = [100, 160, 220].map((y, k) => {
+      const x = 60 - tan * (y - 100);
+      return { page: 1, column: 0, rtl: false, bbox: [x, y, 300, y + 12] as [number, number, number, number], spans: [{ ...span(`${k + 1}. Calculate ${k + 2}²`, x, y + 10, 10), font: 'ocr' }] };
+    });
+    const doc = (lean?: object) => ({ lines, template: generic, pages: [{ columns: [{ x0: 60 - tan * 120, x1: 400, ...(lean ? { lean } : {}) }], shapes: [], ocr: true, section: null }] } as unknown as PaperDocument);
+    expect(lineFeatures(doc({ tan, y: 100, x0: 60, x1: 400 }), 10, generic)[0].leftmost).toBe(true);
+    // Level, the same lines stand further and further left: the first does not hang out of them.
+    expect(lineFeatures(doc(), 10, generic)[0].leftmost).toBe(false);
   });
 
   it('keeps a stacked option\'s bracketed `(2)` read by OCR in its own style, and reads a lead `3)` of a kind the template does not name as a guess at that number', async () => {
@@ -1126,6 +1166,12 @@ describe('marks printed by a question or its parts', () => {
     // A right-to-left line's brackets, read by their look.
     expect(patternPoints([line('احسب log2 128]3.5[')], generic, new Set())?.value).toBe(3.5);
     expect(patternPoints([line('احسب 34]5[')], generic, new Set())?.value).toBe(5);
+    // …a heading's opening bracket alone read by its look (fuzzer seed 20261214, paper 0238: each
+    // question of `الجزء 2 — الفيزياء (1.75 درجات لكل سؤال)` is worth 1.75).
+    expect(markText('الجزء 2 — الفيزياء )1.75 درجات لكل سؤال)')).toBe('الجزء 2 — الفيزياء (1.75 درجات لكل سؤال)');
+    expect(generic.re.sectionPoints!.exec(markText('الجزء 2 — الفيزياء )1.75 درجات لكل سؤال)'))?.[1]).toBe('1.75');
+    // A value alone between two closing brackets is no mark's.
+    expect(markText('احسب ) 3 )')).toBe('احسب ) 3 )');
     // A range from 0 whose dash OCR read as two.
     const shapes = learnMarks([block(line('11. (0--3) Ποια είναι η τιμή;')), block(line('12. (0--5) Ένα ορθογώνιο')), block(line('16. (0–4) Πόσο είναι;'))]);
     expect(shapes.map(s => [s.open, s.range, s.word])).toEqual([['(', true, '']]);
@@ -1342,6 +1388,20 @@ describe('options read by place on a scan', () => {
     expect(learnOptionRows(figure, t, scanned, labels)).toBeNull();
     const two = [1, 2, 3].map(n => question(n, n * 100, ['A7', 'B8']));
     expect(learnOptionRows(two, t, scanned, labels)).toBeNull();
+    // Parts one under another (`(а)` in Cyrillic, `(b)`, its `(i)` `(ii)`), the parts' labels read
+    // clean and in order (seed 20261210, paper 0116): a question's parts, not four options by place.
+    const parts = question(5, 500, ['(а) Найдите f(2).'], ['(b)'], ['(i) Решите f(x) = 23.'], ['(ii) Почему?']);
+    expect(optionsOf(parts.lines, t, new Set(), true, rows).options).toEqual([]);
+    // The same labels side by side in a row (options drawn as pictures above them) are options.
+    const pictures = question(7, 700, ['(а)', '(b)', '(c)', '(d)']);
+    expect(optionsOf(pictures.lines, t, new Set(), true, rows).options.map(o => o.label)).toEqual(['A', 'B', 'C', 'D']);
+    // Values one under another under labels read clean in the parts' order (a Greek paper's `(α)`
+    // beside Latin `(b) (c) (d)`, seed 20261210, paper 0057): choices, read by place.
+    const values = question(8, 800, ['(α) 37'], ['(b) 36'], ['(c) 42'], ['(d) 44']);
+    expect(optionsOf(values.lines, t, new Set(), true, rows).options.map(o => o.text)).toEqual(['37', '36', '42', '44']);
+    // Garbled options out of the parts' order are still read by place.
+    const garbled = question(6, 600, ['(a) 3', '(B) 5', '(c) 4', '(0) 11'], ['E) 8']);
+    expect(optionsOf(garbled.lines, t, new Set(), true, rows).options.map(o => o.text)).toEqual(['3', '5', '4', '11', '8']);
   });
 
   it('parts a row\'s cells at a bracketed label OCR read as words of its own (`(` `ㄴ` `)86`), set closer than cells are', () => {

@@ -3,6 +3,8 @@
 // as a look-alike of the label (Latin `a` for Cyrillic `а`); the question prints its own labels
 // (`(a)`, `Ａ．`, `①`). The answer recorded is the question's own label.
 
+import { asLatinLookAlike } from '../text/look-alike.ts';
+
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
 
 /**
@@ -30,12 +32,6 @@ export function optionAlphabetOf(labels: string[], text: string): string[] | nul
   return best.n > latin && best.n >= 3 ? best.a.slice(0, 5) : null;
 }
 
-/** Cyrillic and Greek letters OCR reads as their Latin look-alikes. */
-const LOOKALIKE: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
-  α: 'a', β: 'b', ε: 'e', κ: 'k', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
-};
-
 /** Glyphs OCR reads for an option letter of another script that looks the same (katakana エ as the ideograph 工). */
 const MISREAD_AS: Record<string, string> = { '工': 'エ', '才': 'オ', '力': 'カ', '口': 'ロ' };
 
@@ -57,7 +53,6 @@ export function labelKey(s: string): string {
   return t.normalize('NFKC').toLowerCase().replace(/[\s()（）[\]【】.．:：、)\u0640]/gu, '').replace(/ـ/gu, '');
 }
 
-const lookalike = (s: string) => [...s].map(c => LOOKALIKE[c] ?? c).join('');
 
 /** The place of a letter in its script's option order, and that order; null for anything else. */
 function placeIn(key: string): { alphabet: string[]; at: number } | null {
@@ -98,7 +93,7 @@ export function optionAnswer(value: string, labels: string[]): OptionAnswer {
   if (!v) return null;
   const exact = keys.indexOf(v);
   if (exact >= 0) return { labels: [labels[exact]] };
-  const near = keys.map(lookalike).indexOf(lookalike(v));
+  const near = keys.map(asLatinLookAlike).indexOf(asLatinLookAlike(v));
   if (near >= 0) return { labels: [labels[near]] };
   // By place: a digit where the labels are letters or circled (3 for the third).
   if (/^\d+$/.test(v) && !keys.some(k => /^\d+$/.test(k))) {
@@ -118,7 +113,7 @@ export function optionAnswer(value: string, labels: string[]): OptionAnswer {
     return null;
   }
   const first = placeIn(keys[0]);
-  const at = placeIn(v) ?? placeIn(lookalike(v));
+  const at = placeIn(v) ?? placeIn(asLatinLookAlike(v));
   if (first && first.at === 0 && at && at.alphabet === first.alphabet && at.at >= labels.length && keys.every((k, i) => k === first.alphabet[i])) {
     const letter = first.alphabet[at.at];
     const shown = shownLabel(labels[0]);

@@ -202,9 +202,10 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
     // line's right end by its number's width.
     const indent = edge === undefined ? lineInset(line, column) : inset(uprightStart(line, column), { x0: edge, x1: edge }, line.rtl);
     // The lines under it in the same column: a question's number hangs out of them (left of them,
-    // right of them where it reads right to left) or is level.
+    // right of them where it reads right to left) or is level. Measured in from the column's edge,
+    // along it where the page was scanned askew: lower lines of a leaning page start further over.
     const below = lines.slice(index + 1, index + 4).filter(l => l.page === line.page && l.column === line.column);
-    const leftmost = below.every(l => startsBefore(lineStart(line), lineStart(l), line.rtl, 2));
+    const leftmost = below.every(l => line.rtl === l.rtl ? lineInset(line, column) <= lineInset(l, column) + 2 : startsBefore(lineStart(line), lineStart(l), line.rtl, 2));
     const sizeRatio = bodySize ? first.size / bodySize : 1;
     // A line read by OCR is bold where most of its words are (its number alone may be set bold).
     const bold = page.ocr ? mostlyBold(line.spans) : isBold(first);

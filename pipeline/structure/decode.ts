@@ -278,7 +278,13 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (c.read !== null && c.read <= highest && !out.includes(c.read)) out.push(c.read);
     return out.sort((a, b) => a - b);
   };
-  const numbersOf = candidates.map((c, j) => (c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c) : c.read === null ? [] : [c.read]));
+  // A lead OCR read cleanly in its own style (`[25]` read `[29]`, `[15]` read `[5]`) may still hold
+  // a digit misread or a `1` lost: it takes its neighbours' numbers of as many digits, or with a `1`
+  // more, too, at the misreading's cost. Never one with a digit fewer: a `1` made up inside the
+  // bracket (`[13]` taken for 3, to follow an instruction list's `1.` `2.` on) is not how OCR errs.
+  const numbersOf = candidates.map((c, j) => (c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c)
+    : c.f.ocr && c.lead?.open && c.read !== null ? ocrNumbers(j, c).filter(n => String(n).length === String(c.read).length || lostOne(n, c.read!))
+      : c.read === null ? [] : [c.read]));
   // A `1` lost (`6.` for 16) or one made up of a thin stroke before the number (`16` for `Q.6`, the
   // lead's stop read as a 1) costs as little.
   const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null || c.guess ? PENALTY.unread

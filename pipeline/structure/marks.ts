@@ -45,14 +45,21 @@ const MIRRORED_MARK = /([\])])\s*((?:0\s*[\p{Pd}~～]{1,2}\s*)?\d{1,3}(?:[.,]\d{
 const unmirrored = (_: string, close: string, value: string, open: string) => (close === ']' && open === '[' ? `[${value}]` : close === ')' && open === '(' ? `(${value})` : _);
 
 /**
+ * A round bracket read as a closing one where it opens a mark that a closing one ends, with the
+ * mark's words in it (`)1.75 درجات لكل سؤال)`): OCR's reading of a right-to-left line's opening
+ * bracket by its mirrored look. A value alone between them (`) 3 )`) is left as read.
+ */
+const MIRRORED_OPEN = /(^|\s)\)(?=\s*\d{1,3}(?:[.,]\d{1,2})?\s*\p{L}[^()\[\]]{0,30}\))/gu;
+
+/**
  * A decimal mark OCR read as two words (`(1. 75 点 )`, `[3. 5]`): the point with its whole part, the
  * fraction apart. Only inside a bracket that closes after at most a short unit: no mark prints a space
  * after its decimal point, while a list's `3. 5` stands in running text.
  */
 const SPLIT_DECIMAL = /([(（[［]\s*\d{1,3}[.,])\s+(\d{1,2}\s*[^\s\d()（）\[\]［］]{0,6}\s*[)）\]］])/gu;
 
-/** A mark's brackets and digits as printed where OCR misread them: a `1` read as a stroke opening a mark (STROKE_ONE), a round bracket read as an angle (ANGLE_OPEN), a right-to-left line's brackets mirrored (MIRRORED_MARK), a decimal split in two (SPLIT_DECIMAL). */
-export const misreadMarks = (text: string) => text.replace(STROKE_ONE, '$11').replace(ANGLE_OPEN, '(').replace(MIRRORED_MARK, unmirrored).replace(SPLIT_DECIMAL, '$1$2');
+/** A mark's brackets and digits as printed where OCR misread them: a `1` read as a stroke opening a mark (STROKE_ONE), a round bracket read as an angle (ANGLE_OPEN), a right-to-left line's brackets mirrored (MIRRORED_MARK, MIRRORED_OPEN), a decimal split in two (SPLIT_DECIMAL). */
+export const misreadMarks = (text: string) => text.replace(STROKE_ONE, '$11').replace(ANGLE_OPEN, '(').replace(MIRRORED_MARK, unmirrored).replace(MIRRORED_OPEN, '$1(').replace(SPLIT_DECIMAL, '$1$2');
 
 /**
  * A line's text as mark patterns read it: NFKC folds Arabic presentation forms (`ﻟﻜﻞ` as `لكل`),

@@ -6,6 +6,9 @@ import type { Edges } from './anchors.ts';
 import { OCR_SMALL_SHARE } from './model.ts';
 import { lineInset } from '../text/direction.ts';
 
+/** Letters OCR reads a digit's shape as (`I` `l` for 1, `O` `D` for 0, `S` for 5, `Z` for 2, `B` for 8, `G` `b` for 6, `q` for 9, `T` for 7, `A` for 4). */
+const DIGIT_SHAPED = /^[IilOoDSsZzBbGgqTAJ]+$/u;
+
 /** Points from the column's edge within which an unread mark may be a question number. */
 const MARGIN_SLACK = 4;
 
@@ -23,8 +26,10 @@ export function marginMark(line: Line, column: Edges, bodySize: number, t: Templ
   // a time, an Arabic `في`), or Hangul's or Han's.
   if (/[^\P{L}\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u.test(text)) return null;
   // A capital and two small letters is a word (`Let`, `The`), not a number's garble (`Il`, `S`, `&`);
-  // so is a capital alone before a word in small letters (`A rectangle …`: a sentence opens there).
+  // so is a capital alone before a word in small letters (`A rectangle …`: a sentence opens there),
+  // and a capitalised word before one, where a letter of it is drawn like no digit (a cover's `Họ và
+  // tên:`, `Le nom`; `Il` may be 11).
   const next = line.spans[1]?.text.trim() ?? '';
-  if (/^\p{Lu}$/u.test(text) && /^\p{Ll}/u.test(next)) return null;
+  if (/^\p{Lu}\p{Ll}*$/u.test(text) && /^\p{Ll}/u.test(next) && (text.length === 1 || !DIGIT_SHAPED.test(text))) return null;
   return /^\S{1,2}[.,]$/.test(text) || (/^\S{1,3}$/u.test(text) && !/^\p{Lu}\p{Ll}{2}$/u.test(text) && !t.options.markers.includes(text)) ? [first] : null;
 }

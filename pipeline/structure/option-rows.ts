@@ -9,6 +9,8 @@ import type { Line, Option, Span } from '../document.ts';
 import { lineText } from '../text/line-text.ts';
 import type { Template } from '../template.ts';
 import type { LabelAlphabets } from './learn.ts';
+import { openedPart } from './parts.ts';
+import { asLatinLookAlike } from '../text/look-alike.ts';
 
 /** How a paper sets its options in rows: how many a question has, and the labels they are printed with. */
 export interface RowConvention { count: number; labels: string[] }
@@ -86,9 +88,10 @@ const labelLike = (cell: Span[]) => LABEL_LIKE.test(openingOf(cell)) && !RANGE_M
  * row) or one cell that opens like a label (options set one under another, a row's wrapped `(E)`),
  * as many as fit in `most` cells, LABEL_SHARE of them opening like a label, short (CELL_CHARS).
  * Lines that read right to left are left out: their labels stand at the far side of their text.
+ * Cells one to a line that open with the template's part labels in order are parts (partsInOrder).
  */
 function trailingRow(lines: Line[], skip: Set<Span>, t: Template, most: number): { from: number; cells: Span[][]; labelled: boolean[] } | null {
-  let from = lines.length, cells: Span[][] = [];
+  let from = lines.length, cells: Span[][] = [], stacked = true;
   const ordered = new Set<Span[]>();
   for (let i = lines.length - 1; i >= 1; i--) {
     if (lines[i].rtl) break;
@@ -97,13 +100,56 @@ function trailingRow(lines: Line[], skip: Set<Span>, t: Template, most: number):
     // Each line opens a label somewhere: a line of a figure's letters (`0  x`, `A  B`) is no row of options.
     if ((!here.some(labelLike) && !inOrder) || (here.length === 1 && !labelLike(here[0])) || here.length + cells.length > most) break;
     if (inOrder) here.forEach(c => ordered.add(c));
+    stacked &&= here.length === 1;
     cells = [...here, ...cells];
     from = i;
   }
   const chars = cells.reduce((n, c) => n + lineText(c).length, 0) / Math.max(cells.length, 1);
   // Whether each cell opens with what is left of a label, or with its label in the row's order.
   const labelled = cells.map(c => labelLike(c) || ordered.has(c));
-  return cells.length >= 2 && labelled.filter(Boolean).length >= cells.length * LABEL_SHARE && chars <= CELL_CHARS ? { from, cells, labelled } : null;
+  return cells.length >= 2 && !(stacked && partsInOrder(cells, t)) && labelled.filter(Boolean).length >= cells.length * LABEL_SHARE && chars <= CELL_CHARS ? { from, cells, labelled } : null;
+}
+
+/** A word of a prompt: three letters or more (`Найдите`, `Solve`); a choice's unit (`cm`) is shorter. */
+const PROMPT_WORD = /\p{L}{3,}/u;
+/** Cells read as parts where at least this share of them hold such a word after their label. */
+const PROMPT_SHARE = 0.5;
+
+/** Roman numerals as parts number their sub-parts, in order. */
+const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x'];
+/** A part label's place in its level: a roman numeral's below the outermost level, a letter's or a number's otherwise. */
+function partOrdinal(label: string, level: number): number {
+  const key = label.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+  if (level > 0 && ROMAN.includes(key)) return ROMAN.indexOf(key);
+  return /^\d+$/.test(key) ? Number(key) - 1 : key.length === 1 ? key.charCodeAt(0) - 97 : -1;
+}
+
+/**
+ * Whether a block's cells, set one to a line, are a question's parts, not its options: each opens
+ * with a part label the template reads (`(a)`, `(b)`, `(i)`; a Cyrillic `(а)` OCR read on a Russian
+ * page as the Latin it looks like), and they run in the parts' order (each level from its first, a
+ * sub-level from its first again under each part), at least half of them asking in words
+ * (PROMPT_WORD). Options whose labels OCR garbled do not read so cleanly, in order, and hold values;
+ * labels side by side in a row (`(a) (b) (c) (d)` under pictures) are options.
+ */
+function partsInOrder(cells: Span[][], t: Template): boolean {
+  if (!t.re.parts.length) return false;
+  const path: string[] = [];
+  const next: number[] = [];
+  // Parts ask for something in words; a choice is a value (`(α) 37` `(b) 36` … `(d) 44`, a Greek paper's α read clean beside Latin b c d).
+  const worded = cells.filter(cell => PROMPT_WORD.test(lineText(cell).trim().replace(/^\S+/u, ''))).length;
+  if (worded < cells.length * PROMPT_SHARE) return false;
+  return cells.every(cell => {
+    const text = asLatinLookAlike(lineText(cell).trim());
+    if (openedPart(text, t, path) === null) return false;
+    const level = path.length - 1;
+    const at = partOrdinal(path[level], level);
+    // The first part of a level, or the one after the last of its level under the same parent.
+    if (at !== (next[level] ?? 0)) return false;
+    next[level] = at + 1;
+    next.length = level + 1;
+    return true;
+  });
 }
 
 /**
