@@ -53,7 +53,6 @@ export function labelKey(s: string): string {
   return t.normalize('NFKC').toLowerCase().replace(/[\s()（）[\]【】.．:：、)\u0640]/gu, '').replace(/ـ/gu, '');
 }
 
-
 /** The place of a letter in its script's option order, and that order; null for anything else. */
 function placeIn(key: string): { alphabet: string[]; at: number } | null {
   for (const alphabet of ALPHABETS) {
