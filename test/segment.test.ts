@@ -12,7 +12,8 @@ import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate, type Reading } from '../pipeline/structure/decode.ts';
 import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver, numbersSkipped, questionsSwallowing } from '../pipeline/structure/judge.ts';
-import { bareNumber, setAside } from '../pipeline/structure/reading-input.ts';
+import { bareNumber, candidatesOf, setAside } from '../pipeline/structure/reading-input.ts';
+import { lineFeatures } from '../pipeline/structure/candidates.ts';
 import { twinOrder } from '../pipeline/structure/twin-columns.ts';
 import { appendedKeyStart } from '../pipeline/structure/key-block.ts';
 import { SURE_MARGIN } from '../pipeline/structure/model.ts';
@@ -108,6 +109,74 @@ describe('decoder', () => {
     ]);
     const reading = decode(fs, candidates(fs), settings);
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@5']);
+  });
+
+  it('reads a block whose first question\'s lead OCR lost: a label moving on opens late at a cost, the block is not lost whole', () => {
+    // Fuzzer seed 20261214, paper 0022 (a Korean scan): `B.1` read as nothing the decoder could take;
+    // B.2 could not follow A.3, the label having moved on without opening at 1, and A was lost instead.
+    const fs = features([
+      { text: 'A.1. Find x. [1]', marks: true }, { text: 'A.2. Find y. [2]', marks: true }, { text: 'A.3. Find z. [2]', marks: true },
+      { text: '(00) Evaluate 7 + 8. [4]', marks: true }, { text: 'B.2. Evaluate 5 + 8. [3]', marks: true }, { text: 'B.3. Evaluate 2 + 9. [3]', marks: true },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.candidate.major}${a.number}@${a.candidate.f.index}`)).toEqual(['A1@0', 'A2@1', 'A3@2', 'B2@4', 'B3@5']);
+  });
+
+  it('reads a two-part number printed again under a later section by its words, not as the paper repeating itself', () => {
+    // Tasks numbered `1.1.`, `1.2.` in each section: section B's 1.1 is a new question, not section A's
+    // printed again (seed 20261214, paper 0042: question 6's part `6.1.` under two sections ended the questions).
+    const fs = features([
+      { text: 'Section A', heading: 'plain' }, { text: '1.1. Find the mean of 2, 4, 9. [2]', marks: true }, { text: '1.2. Find the median of 3, 5, 8. [2]', marks: true },
+      { text: 'Section B', heading: 'plain' }, { text: '1.1. Solve 3x = 12. [3]', marks: true }, { text: '1.2. Solve 5x = 20. [3]', marks: true },
+    ]);
+    const reading = decode(fs, candidates(fs), settings);
+    expect(reading.anchors.map(a => `${a.candidate.major}.${a.number}@${a.candidate.f.index}`)).toEqual(['1.1@1', '1.2@2', '1.1@4', '1.2@5']);
+  });
+
+  it('reads a line holding only the paper\'s question word as that question\'s lead with its number lost to OCR, not a heading', () => {
+    const rows = [['प्रश्न 1 मान ज्ञात कीजिए।', 60, 45], ['प्रश्न 2 मान ज्ञात कीजिए।', 90, 45], ['प्रश्न 3 मान ज्ञात कीजिए।', 120, 45], ['प्रश्न', 150, 45], ['मान ज्ञात कीजिए।', 170, 45]] as const;
+    const lines = ocrRows(rows).map((l, i) => (i === 3 ? { ...l, spans: l.spans.map(s => ({ ...s, font: 'ocr-bold' })) } : l));
+    const doc = ocrDoc(lines);
+    const fs = lineFeatures(doc, 10, generic);
+    expect(fs[3].heading).toBe(null);
+    expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:1', '1:2', '2:3', '3:null']);
+    // …or with its number read as letters drawn like digits (`प्रश्न I` for `प्रश्न 1`).
+    const lettered = ocrDoc(ocrRows([['प्रश्न I', 30, 45], ['मान ज्ञात कीजिए।', 45, 45], ...rows.slice(1, 3), ['प्रश्न 4 मान ज्ञात कीजिए।', 150, 45]]));
+    expect(candidatesOf(lettered, lineFeatures(lettered, 10, generic), new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:null', '2:2', '3:3', '4:4']);
+    // A word that leads no run of the paper's questions stays what it is.
+    const other = ocrDoc(ocrRows([['प्रश्न 1 मान ज्ञात कीजिए।', 60, 45], ['खंड', 90, 45]]).map((l, i) => (i === 1 ? { ...l, spans: l.spans.map(s => ({ ...s, font: 'ocr-bold' })) } : l)));
+    expect(candidatesOf(other, lineFeatures(other, 10, generic), new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:1']);
+  });
+
+  it('takes a block\'s letter OCR read as a digit (`8.4.`, `81.`) where another of its letters is read cleanly, the decoder to choose', () => {
+    // Fuzzer seed 20261214, paper 0042 (a Korean scan): `B.1.` read `81.`, `B.4.` read `8.4.`, `B.7.` read `87.`.
+    const cands = (more: ReadonlyArray<readonly [string, number, number]>) => {
+      const rows = [['A.1. 주머니에 빨간 공 2개가 있다.', 60, 45], ['A.2. 함수 f(x)의 값을 구하시오.', 90, 45], ...more] as const;
+      const doc = ocrDoc(ocrRows(rows));
+      return candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10, labelAlphabets(ROOT).lookAlikes);
+    };
+    const read = (cs: Candidate[]) => cs.filter(c => c.lookAlike).map(c => `${c.f.index}:${c.major}${c.read}`);
+    expect(read(cands([['81. 주머니에 파란 공 3개가 있다.', 120, 45], ['B.2. 함수 f(x)를 구하시오.', 150, 45], ['8.4. 함수 g(x)를 구하시오.', 180, 45]]))).toEqual(['2:B1', '4:B4']);
+    // A part set in under its question is no block's question; a letter far from any the paper prints is none.
+    expect(read(cands([['  4.1. 값을 구하시오.', 120, 60], ['B.2. 함수 f(x)를 구하시오.', 150, 45], ['54. 함수 g(x)를 구하시오.', 180, 45]]))).toEqual([]);
+    // A paper numbered without letters reads its `81.` as 81 alone.
+    const doc = ocrDoc(ocrRows([['80. 값을 구하시오.', 60, 45], ['81. 값을 구하시오.', 90, 45]]));
+    expect(candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10, labelAlphabets(ROOT).lookAlikes).filter(c => c.lookAlike)).toEqual([]);
+  });
+
+  it('reads a run whose numbers all lost their `1` to OCR (`Question 12` read `Question 2`), and a lead whose number OCR lost whole, in its place', () => {
+    // Fuzzer seed 20261214, paper 0005 (a Hindi scan): `प्रश्न 10` read `प्रश्न 0`, `प्रश्न 11` read
+    // `प्रश्न` alone, 12–17 read 2–7. Read as a new section numbered from 1 at the word alone, or
+    // questions 13–15 left out: each lost `1` cost as much as the first.
+    const fs = features([
+      { text: 'Question 8 Find x.' }, { text: '(1) 2 (2) 3', options: [0, 1], indent: 15 }, { text: 'Question 9 Find y.' }, { text: '(1) 4 (2) 5', options: [0, 1], indent: 15 },
+      { text: 'Question 0 Find z.' }, { text: '(1) 6 (2) 7', options: [0, 1], indent: 15 }, { text: 'Question' }, { text: '(1) 8 (2) 9', options: [0, 1], indent: 15 },
+      { text: 'Question 2 Find w.' }, { text: '(1) 1 (2) 2', options: [0, 1], indent: 15 }, { text: 'Question 3 Find v.' }, { text: '(1) 3 (2) 4', options: [0, 1], indent: 15 },
+      { text: 'Question 4 Find u.' }, { text: '(1) 5 (2) 6', options: [0, 1], indent: 15 },
+    ]).map(f => ({ ...f, ocr: true, lead: readLead(f.line, true) }));
+    const cands = [...candidates(fs), { f: fs[6], lead: null, style: 'ocr', read: null, major: null }].sort((a, b) => a.f.index - b.f.index);
+    const reading = decode(fs, cands, { ...settings, opens: (n: number) => n === 1 || n === 8 });
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['8@0', '9@2', '10@4', '11@6', '12@8', '13@10', '14@12']);
   });
 
   it('reads a question surely where it goes on over the page (`Question 2 (continued)`), in the languages the generic template names', () => {
@@ -416,6 +485,16 @@ describe('papers that read nothing', () => {
     expect(readLead(line('12,5 kg of flour'), true)).toBeNull();
     // A number within a sentence is no lead, however OCR read what opens the line.
     expect(readLead(line('TA 첫째항이 9, 공차가 3인 등차수열'), true)).toBeNull();
+  });
+
+  it('reads a worded lead\'s digits OCR read as letters drawn like them (`प्रश्न i9`, `प्रश्न 2I`), and a number 0 only where OCR lost a digit', () => {
+    // Fuzzer seed 20261214, paper 0015 (a Hindi scan): questions 19 and 21 were no leads at all.
+    const read = (text: string, ocr = true) => { const l = readLead(line(text), ocr); return l && `${l.word}|${l.number}|${l.rest}`; };
+    expect([read('प्रश्न i9'), read('प्रश्न 2I'), read('Câu 1O. Tính')]).toEqual(['प्रश्न|19|', 'प्रश्न|21|', 'câu|10|Tính']);
+    // Numerals of letters alone are numerals (`Part I`); typeset, letters are what was printed.
+    expect([read('Part I'), read('Section II'), read('प्रश्न i9', false)]).toEqual([null, null, null]);
+    // `प्रश्न 10` read `प्रश्न 0`: on an OCR line a worded 0 is a number whose digit was lost (the decoder numbers it); a bare 0 is none.
+    expect([read('प्रश्न 0'), read('0. Find x.'), read('प्रश्न 0', false)]).toEqual(['प्रश्न|0|', null, null]);
   });
 
   it('names a numbered heading read by OCR whose dash came back as `一` or `ㅡ`, bold though the thin stroke read light', () => {

@@ -14,7 +14,7 @@ import { labelAlphabets, learnMarks, learnOptions, learnOtherOptions, marksPatte
 import { checkConventions, inferConventions } from '../structure/conventions.ts';
 import { allEnclosed } from '../text/enclosed.ts';
 import { carriedLabels, lineFeatures, type LineFeatures } from '../structure/candidates.ts';
-import { candidatesOf, setAside } from '../structure/reading-input.ts';
+import { candidatesOf, setAside, type LookAlikes } from '../structure/reading-input.ts';
 import { decode, type Candidate, type DecodeSettings, type Reading } from '../structure/decode.ts';
 import { assemble, headingPoints, questionsOf, type LineRole } from '../structure/assemble.ts';
 import type { Draft } from '../structure/question.ts';
@@ -131,11 +131,11 @@ function numbersOf(drafts: Draft[], indices: number[]): string {
 const describe = (s: LabelStats) => `${s.runs} runs, ${s.itemLength.toFixed(0)} characters an item, ${(s.sideBySide * 100).toFixed(0)}% side by side, ${(s.marked * 100).toFixed(0)}% with marks, ${(s.sameCount * 100).toFixed(0)}% of one length`;
 
 /** One reading of the paper's structure with its template as it stands: features, lines set aside, the decoder's choice. */
-function readPaper(doc: PaperDocument, bodySize: number, firstLook = false) {
+function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes, firstLook = false) {
   const t = doc.template;
   const features = lineFeatures(doc, bodySize, t);
   const aside = setAside(features, doc);
-  const candidates = candidatesOf(doc, features, aside, bodySize);
+  const candidates = candidatesOf(doc, features, aside, bodySize, lookAlikes);
   // Lines above the pages' bodies, at their places among the body's lines (which a twin reading reorders).
   const head = headLines(doc);
   const reading = decode(features, candidates, {
@@ -287,24 +287,25 @@ export function segmentStage(): Stage {
       }
       // A first reading; on a paper read by its own conventions, what its questions print (their option
       // labels, their marks) is learned from that reading's blocks, and the paper is read again with it.
-      let read = readPaper(doc, bodySize);
+      const { lookAlikes } = labelAlphabets(ctx.config.root);
+      let read = readPaper(doc, bodySize, lookAlikes);
       if (doc.template.infer) {
         // A paper numbered with bare numbers (`1 计算…`) whose options no inferred scheme names
         // (`(1) 53 (2) 43`) carries nothing in the decoder's eyes and reads nothing: its blocks are
         // then taken from a first look that lets bare numbers open questions, to learn from only.
-        const learnFrom = read.reading.anchors.length ? read : readPaper(doc, bodySize, true);
+        const learnFrom = read.reading.anchors.length ? read : readPaper(doc, bodySize, lookAlikes, true);
         const learned = learnFromReading(doc, learnFrom, ctx.config.root);
         if (learned) {
           doc.template = learned.template;
           if (doc.exam.conventions) doc.exam.conventions = { ...doc.exam.conventions, ...learned.conventions };
-          read = readPaper(doc, bodySize);
+          read = readPaper(doc, bodySize, lookAlikes);
         }
       }
       // A paper printed twice side by side (a language a column): read again twin by twin.
       const twinLines = twinOrder(read.features, read.reading);
       if (twinLines) {
         doc.lines = twinLines;
-        read = readPaper(doc, bodySize);
+        read = readPaper(doc, bodySize, lookAlikes);
         doc.messages.info('segment/twin-columns', 'the paper prints its questions twice side by side (a column a language): each question is read with its twin beside it', { stage: 'segment' });
       }
       const t = doc.template;

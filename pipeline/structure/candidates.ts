@@ -8,7 +8,7 @@ import { isBold, mostlyBold, boldThroughout } from '../text/bold.ts';
 import { inset, lineInset, lineStart, readingGaps, startsBefore } from '../text/direction.ts';
 import type { QuestionType, Template } from '../template.ts';
 import { pointsPattern } from '../template.ts';
-import { labelRow, readLead, type Lead } from './lead.ts';
+import { labelRow, readLead, wordStyle, type Lead } from './lead.ts';
 import { beforeMarks, markText } from './marks.ts';
 import { framedLines } from './framed.ts';
 import { BOLD_LONGER, capitalsShare, numberedHeadingName } from './numbered-heading.ts';
@@ -188,7 +188,7 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
   const lines = doc.lines;
   const edges = columnEdges(doc);
   const framed = framedLines(doc);
-  return lines.map((line, index) => {
+  const features = lines.map((line, index) => {
     const page = doc.pages[line.page - 1];
     const column = page.columns[line.column];
     const first = line.spans[0];
@@ -252,7 +252,33 @@ export function lineFeatures(doc: PaperDocument, bodySize: number, t: Template):
       statesMarks: states,
     };
   });
+  // A question's word alone on an OCR line is its lead with the number lost, not a heading.
+  const words = leadWords(features);
+  return features.map(f => (wordAlone(f, words) ? { ...f, heading: null, headingId: null } : f));
 }
+
+/** A word leads this many numbered lines or more before it is the paper's own lead (`प्रश्न 1`, `Question 2`). */
+const LEAD_WORD_LINES = 3;
+
+/** The words that lead the paper's numbered lines (wordStyle form). */
+export function leadWords(features: readonly LineFeatures[]): Set<string> {
+  const count = new Map<string, number>();
+  for (const f of features) if (f.lead?.word) count.set(f.lead.word, (count.get(f.lead.word) ?? 0) + 1);
+  return new Set([...count].filter(([, n]) => n >= LEAD_WORD_LINES).map(([w]) => w));
+}
+
+/**
+ * An OCR line that holds nothing but a word the paper leads its questions with (`प्रश्न` where the
+ * paper prints `प्रश्न 11`, the number lost to OCR, or read as letters: `प्रश्न I`): a question's
+ * lead whose number is the decoder's to give, not a heading (taken for one, the questions after it
+ * were read as a new section numbered from 1).
+ */
+export function wordAlone(f: LineFeatures, words: ReadonlySet<string>): boolean {
+  return f.ocr && f.lead === null && (words.has(wordStyle(f.text)) || words.has(wordStyle(f.text.replace(LETTER_NUMBER, ''))));
+}
+
+/** A number OCR read as letters drawn like digits after the word (`प्रश्न I` for `प्रश्न 1`, its space lost or not). */
+const LETTER_NUMBER = /\s*[Ii|Oo]{1,2}\s*$/u;
 
 /** A form's row of fields: a blank to fill (`____`), or two labels each closed by a colon (`Ονοματεπώνυμο: … Διάρκεια: 45 λεπτά`, the blank a rule OCR reads as nothing). */
 export const FORM_ROW = /_{3,}|\p{L}[:：].*\p{L}[:：]/u;

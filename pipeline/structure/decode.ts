@@ -6,12 +6,18 @@
 // programming (Viterbi over candidates × numbers). Each anchor's margin is the best score less the
 // best score of a reading that does without it: how sure the reading is of that question.
 import stringSimilarity from 'string-similarity';
-import type { LineFeatures } from './candidates.ts';
+import { leadWords, type LineFeatures } from './candidates.ts';
 import type { Lead } from './lead.ts';
 import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, OCR_SMALL_SHARE, PENALTY, REPEAT_SIMILARITY, REWARD, SMALL_SHARE } from './model.ts';
 
 /** Whether `read` is `n` with one of its `1`s lost (`6` for 16, `1` for 11, `2` for 21). */
 const lostOne = (n: number, read: number) => [...String(n)].some((d, k, all) => d === '1' && all.length > 1 && all.slice(0, k).join('') + all.slice(k + 1).join('') === String(read));
+
+/** Numbers once each, in order. */
+const sorted = (ns: number[]) => [...new Set(ns)].sort((a, b) => a - b);
+
+/** The numbers that read `read` with one of their `1`s lost (`14` and `41` for 4; `10` for 0): see lostOne. */
+const withOne = (read: number) => [...new Set([...String(read)].map((_, k, all) => Number(`${all.slice(0, k).join('')}1${all.slice(k).join('')}`)).concat(Number(`${read}1`)))];
 
 /** A line that could open a question: its features, the style of its lead, and the number read (null: OCR read nothing there). */
 export interface Candidate {
@@ -29,6 +35,8 @@ export interface Candidate {
    * printed): free where the reading takes it, costing no more than an unread mark where it does not.
    */
   guess?: boolean;
+  /** The block's letter is read from a digit OCR draws like it (`8.4.` for `B.4.`): a misreading, at its cost. */
+  lookAlike?: boolean;
 }
 
 export interface DecodeSettings {
@@ -152,8 +160,14 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // subject's questions drawn on the first's pattern), not a repeat.
   const opening = candidates.map(c => c.lead?.rest.slice(0, 60).toLocaleLowerCase() ?? '');
   const quantities = opening.map(o => (o.match(/\d+/g) ?? []).join(' '));
-  const twinOf = candidates.map((c, j) => (c.read === null ? -1 : candidates.slice(0, j).findIndex((e, i) => e.read === c.read && e.style === c.style && e.major === c.major
-    && (c.major !== null || (opening[i].length >= 8 && quantities[i] === quantities[j] && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY)))));
+  // A letter read from a digit's look-alike (Candidate.lookAlike) is a reading the chain may take, no
+  // line printed: it is no twin of another, and makes none of the lines around it one.
+  // A block's letter names the question on its own (`A.1` twice is one question twice); a number
+  // before the number does not (`6.1.`, question 6's first part, is printed under question 6 of each
+  // section that numbers from 1): it is judged by its words, as a bare number is.
+  const lettered = candidates.map(c => c.major !== null && /\D/.test(c.major));
+  const twinOf = candidates.map((c, j) => (c.read === null || c.lookAlike ? -1 : candidates.slice(0, j).findIndex((e, i) => !e.lookAlike && e.read === c.read && e.style === c.style && e.major === c.major
+    && (lettered[j] || (opening[i].length >= 8 && quantities[i] === quantities[j] && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY)))));
   // A paper printed again is printed in its order: a question whose number's predecessor, printed
   // after its own twin, is a question of its own (no twin before it) belongs to a run of new questions
   // (a second subject's section that draws one question from the first's), not to a repeat.
@@ -161,7 +175,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // its pictures the options) prints again what every question's options print: no repeat of a question.
   const repeats = candidates.map((c, j) => {
     if (twinOf[j] < 0 || (c.f.labelOpens && c.f.optionLabels.length >= 2)) return false;
-    if (c.major !== null) return true;
+    if (lettered[j]) return true;
     let k = j - 1;
     while (k > twinOf[j] && !(candidates[k].read === c.read! - 1 && candidates[k].style === c.style)) k--;
     return k <= twinOf[j] || twinOf[k] >= 0 || opening[k].trim().length < OWN_OPENING;
@@ -185,7 +199,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const own = candidates.map((c, j) => {
     if (repeats[j]) return -Infinity;
     const f = c.f;
-    let v = 0;
+    let v = c.lookAlike ? -PENALTY.lookAlike : 0;
     if (f.templateLead) v += REWARD.templateLead;
     if (!f.atEdge) v -= PENALTY.offEdge;
     if (!f.leftmost) v -= PENALTY.notLeftmost;
@@ -215,7 +229,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
 
   // The candidate before each one in the same style, or -1.
   const previousWhere = (alike: (a: Candidate, b: Candidate) => boolean) => candidates.map((c, j) => {
-    for (let k = j - 1; k >= 0; k--) if (candidates[k].style === c.style && candidates[k].major === c.major && alike(candidates[k], c)) return k;
+    for (let k = j - 1; k >= 0; k--) if (!candidates[k].lookAlike && candidates[k].style === c.style && candidates[k].major === c.major && alike(candidates[k], c)) return k;
     return -1;
   });
   // …at its column's edge: the lines a chain passes over (a number inside a formula, set off the
@@ -232,7 +246,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     const c = candidates[j];
     if (c.read === null) continue;
     follower[j] = latest.get(`${c.style}|${c.major}|${c.read + 1}`) ?? -1;
-    if (c.f.atEdge) latest.set(`${c.style}|${c.major}|${c.read}`, j);
+    if (c.f.atEdge && !c.lookAlike) latest.set(`${c.style}|${c.major}|${c.read}`, j);
   }
   /**
    * A run ending at anchor i numbered n (a restart follows, or the questions end) before line `to`
@@ -278,17 +292,39 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     if (c.read !== null && c.read <= highest && !out.includes(c.read)) out.push(c.read);
     return out.sort((a, b) => a - b);
   };
-  // A lead OCR read cleanly in its own style (`[25]` read `[29]`, `[15]` read `[5]`) may still hold
-  // a digit misread or a `1` lost: it takes its neighbours' numbers of as many digits, or with a `1`
-  // more, too, at the misreading's cost. Never one with a digit fewer: a `1` made up inside the
-  // bracket (`[13]` taken for 3, to follow an instruction list's `1.` `2.` on) is not how OCR errs.
-  const numbersOf = candidates.map((c, j) => (c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c)
-    : c.f.ocr && c.lead?.open && c.read !== null ? ocrNumbers(j, c).filter(n => String(n).length === String(c.read).length || lostOne(n, c.read!))
-      : c.read === null ? [] : [c.read]));
+  // A lead OCR read cleanly in its own style, bracketed or led by the paper's word (`[25]` read
+  // `[29]`, `[15]` read `[5]`, `प्रश्न 10` read `प्रश्न 0`) may still hold a digit misread or a `1`
+  // lost: it takes its neighbours' numbers of as many digits, or with a `1` more, too, at the
+  // misreading's cost. After the paper's word, any number with a `1` more: OCR may lose the `1`
+  // from a whole run of them (11–17 read as 1–7), beyond the reach of the neighbours' numbers; a
+  // bracket holds a mark as often (`[3]`), and keeps to its neighbours'. Never one with a digit
+  // fewer: a `1` made up inside the bracket (`[13]` taken for 3, to follow an instruction list's
+  // `1.` `2.` on) is not how OCR errs.
+  // (A word the paper leads its questions with: not one opening a sentence that a number follows, `A rectangle measures 18 cm`.)
+  const words = leadWords(features);
+  const numbersRead = candidates.map((c, j) => (c.read === null ? null : c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c)
+    : c.f.ocr && c.lead?.word && words.has(c.lead.word) ? sorted([...ocrNumbers(j, c).filter(n => n >= 1 && String(n).length === String(c.read).length), ...withOne(c.read!).filter(n => n <= s.max)])
+      : c.f.ocr && c.lead?.open ? ocrNumbers(j, c).filter(n => String(n).length === String(c.read).length || lostOne(n, c.read!))
+      : [c.read]));
+  // A mark OCR could not read takes its neighbours' numbers, and the numbers between what the lines
+  // at the edge around it may be (`प्रश्न` between `प्रश्न 0` and `प्रश्न 2`, OCR's readings of 10
+  // and 12, takes 11, which no neighbour read).
+  const edgeWithNumber = (j: number, step: 1 | -1) => {
+    for (let k = j + step; k >= 0 && k < C; k += step) if (numbersRead[k] && candidates[k].f.atEdge && line(k) !== line(j)) return k;
+    return -1;
+  };
+  const between = (j: number) => [edgeWithNumber(j, -1), edgeWithNumber(j, 1)].flatMap((k, side) => (k < 0 ? [] : numbersRead[k]!.map(n => n + (side === 0 ? 1 : -1))));
+  const numbersOf = candidates.map((c, j) => numbersRead[j] ?? (c.f.ocr && c.style === 'ocr' ? sorted([...ocrNumbers(j, c), ...between(j).filter(n => n >= 1 && n <= s.max)]) : []));
   // A `1` lost (`6.` for 16) or one made up of a thin stroke before the number (`16` for `Q.6`, the
   // lead's stop read as a 1) costs as little.
   const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null || c.guess ? PENALTY.unread
     : PENALTY.misread + (String(c.read).length === String(n).length ? 0 : lostOne(n, c.read) || lostOne(c.read, n) ? PENALTY.lostOne : PENALTY.misreadDigits));
+  /** Numbers a step leaves out (a question lost, or a selection that keeps a longer form's numbers). */
+  const gapCost = (skipped: number) => {
+    if (skipped <= 0) return 0;
+    const gap = Math.min(PENALTY.gapMost, PENALTY.gap + PENALTY.gapEach * (skipped - 1));
+    return skipped <= s.maxJump - 1 ? skipped * PENALTY.gapAllowed : s.stated ? gap * PENALTY.gapStatedShare : gap;
+  };
   const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 
   /** The step from anchor i numbered n to anchor j numbered m, given how i's run went (carrying more blocks than not); -Infinity where no reading goes so. */
@@ -301,8 +337,17 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     const moved = a.major !== b.major;
     if (moved || m <= n) {
       if (repeats[j] || (s.paperCarries && !runCarried)) return -Infinity;
-      if (moved ? !(s.opens(m) || m === 1) : headings.count(line(i) + 1, line(j)) === 0) return -Infinity;
+      if (!moved && headings.count(line(i) + 1, line(j)) === 0) return -Infinity;
       v -= PENALTY.restartAtHeading;
+      // A block whose label moves on opens where numbering opens (B.1), or, from one lettered block
+      // to the next (A.7 → B.2), later at the cost of the numbers it leaves out: its first question's
+      // lead lost to OCR (`B.1` read `(00)`) costs that question, not the whole block. (A number
+      // before the number is no block's label: `8.1.` is question 8's part, and a run of them no
+      // block to go on from at `Задание 10`.)
+      if (moved && !(s.opens(m) || m === 1)) {
+        if (!lettered[i] || !lettered[j]) return -Infinity;
+        v -= gapCost(m - 1);
+      }
       // On a paper read by its own conventions, a run that starts over under a heading opens where
       // its numbering opens (1): one opening later has lost its first questions to the run before.
       // (A family template's sections open where it says: KICE's electives at 23.)
@@ -310,16 +355,15 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       if (!moved && m === n && a.style === b.style) v -= PENALTY.restartSameNumber;
       v -= leftBehind(i, n, line(j));
     } else {
-      const skipped = m - n - 1;
-      if (skipped > 0) {
-        const gap = Math.min(PENALTY.gapMost, PENALTY.gap + PENALTY.gapEach * (skipped - 1));
-        v -= skipped <= s.maxJump - 1 ? skipped * PENALTY.gapAllowed : s.stated ? gap * PENALTY.gapStatedShare : gap;
-      }
+      v -= gapCost(m - n - 1);
     }
     // A bare number that follows the run's bare number by one, its text hanging past it: the run
     // says what the number is, as a mark would (a paper numbering its questions in the margin).
     // One already set apart by its own line (bold, boxed, alone, an em from its text) has its reward.
     if (m === n + 1 && bare[j] && a.style === b.style && hangs[j] && !b.f.bold && !b.f.boxed && !b.f.alone && !b.f.hanging) v += PENALTY.bareNumber;
+    // OCR misreads a run of numbers the same way (the `1` of 11–17 lost from each, `प्रश्न 12` read
+    // `प्रश्न 2`): a `1` lost from the number after one that lost its `1` too costs the loss alone.
+    if (m === n + 1 && a.read !== null && b.read !== null && a.read !== n && b.read !== m && lostOne(n, a.read) && lostOne(m, b.read)) v += PENALTY.misread;
     // OCR reads the same printed lead in many ways: its style says nothing there.
     if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
     // Passing over a line of j's own style whose number would stand between i's and j's (a 3

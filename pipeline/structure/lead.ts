@@ -93,12 +93,19 @@ export function leadingText(line: Line, limit = 40): { text: string; starts: { s
  */
 const OCR_COMMA_STOP = /^(\s*[^\s\d]{0,4}\s?\d{1,3}),(?=\s)/u;
 
+/**
+ * OCR reads a worded lead's digit as the letter drawn like it (`प्रश्न i9`, `प्रश्न 2I`, `Câu 1O`):
+ * a number after a word that holds a digit and letters drawn as `1` or `0` is read as digits, the
+ * text keeping its length. Not a number of letters alone (`Part I`, `Section II` are numerals).
+ */
+const OCR_LETTER_DIGITS = /^(\s*[^\d\s]{1,14}\s+)((?=[0-9Ii|Oo]{0,2}\d)(?=[0-9]{0,2}[Ii|Oo])[0-9Ii|Oo]{2,3})(?=[\s.:)]|$)/u;
+
 /** The numbered lead of a line, or null where it opens with none. Formula runs are never a lead's number. `ocr`: the line was read by OCR. */
 export function readLead(line: Line, ocr = false): Lead | null {
   const first = line.spans[0];
   if (!first || first.math) return null;
   const { text: read, starts } = leadingText(line);
-  const text = ocr ? read.replace(OCR_COMMA_STOP, '$1.') : read;
+  const text = ocr ? read.replace(OCR_COMMA_STOP, '$1.').replace(OCR_LETTER_DIGITS, (all, words: string, number: string) => `${words}${number.replace(/[Ii|]/g, '1').replace(/[Oo]/g, '0')}`) : read;
   const m = LEAD.exec(line.rtl ? logicalStop(text) : text);
   if (!m?.groups) return null;
   const g = m.groups;
@@ -111,7 +118,9 @@ export function readLead(line: Line, ocr = false): Lead | null {
   if (word && /[\p{Script=Latin}\p{Script=Greek}]$/u.test(g.word) && !/\s$/.test(g.word) && !/^[\p{Lu}第問№#]/u.test(g.word.trim()) ) return null;
   const major = g.major ?? null;
   const number = Number(g.num);
-  if (number < 1 && !(g.num.length > 1)) return null;
+  // No question is numbered 0, save where OCR lost a digit of a worded lead's number (`प्रश्न 10`
+  // read `प्रश्न 0`): the decoder gives it its number from the sequence.
+  if (number < 1 && !(g.num.length > 1) && !(ocr && word)) return null;
   const end = m[0].length;
   const covered = coveredSpans(starts, end);
   if (!covered) return null;

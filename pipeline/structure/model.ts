@@ -93,6 +93,12 @@ export const PENALTY = {
    * it (`Q16.` read `6.`) or dropped beside a bold digit, far more often than any other digit.
    */
   lostOne: 0.3,
+  /**
+   * A block's letter read from the digit OCR draws like it (`87.` taken for `B.7.`, `8.4.` for
+   * `B.4.`: decode.ts Candidate.lookAlike). Less than a misread number: the reading keeps the digits
+   * OCR read, and only a letter next to one the paper prints cleanly is read so.
+   */
+  lookAlike: 0.5,
   /** OCR read nothing at a mark where the reading places a number. */
   unread: 0.5,
   /** The chain passes over a line of the same lead whose number would stand strictly between its anchors' (a 3 between 2 and 4). */

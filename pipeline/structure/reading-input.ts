@@ -5,7 +5,7 @@
 import type { PaperDocument } from '../document.ts';
 import type { Template } from '../template.ts';
 import { markText } from './marks.ts';
-import { frameAround, type LineFeatures } from './candidates.ts';
+import { frameAround, leadWords, wordAlone, type LineFeatures } from './candidates.ts';
 import type { Candidate } from './decode.ts';
 import { matchAnchor, ocrNumberText } from './anchors.ts';
 import { marginMark } from './ocr-numbering.ts';
@@ -53,9 +53,10 @@ const statesMarks = (f: LineFeatures, t: Template) => f.heading === 'plain' && (
  * lead; on a page read by OCR, a number at the margin read through OCR's usual misreadings, or a
  * mark in a number's place that OCR could not read (its number is then the decoder's to give).
  */
-export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside: ReadonlyMap<number, AsideKind>, bodySize: number): Candidate[] {
+export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside: ReadonlyMap<number, AsideKind>, bodySize: number, lookAlikes: LookAlikes = {}): Candidate[] {
   const t = doc.template;
   const out: Candidate[] = [];
+  const words = leadWords(features);
   for (const f of features) {
     // Past the end of the questions in its column, or in a key appended to the paper: no candidate.
     // Under an instructions heading: a candidate still (the questions may start there), that the
@@ -85,6 +86,7 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
       const atMargin = (n: number | null, guess?: true): Candidate => ({ f: prior, lead: null, style: 'ocr', read: n, major: null, instructions: kind === 'instructions', ...(guess ? { guess } : {}) });
       if (read !== null) { out.push(atMargin(read)); continue; }
+      if (wordAlone(f, words)) { out.push(atMargin(null)); continue; }
       if (clean && f.lead!.word) { out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }); continue; }
       // A mark in a number's place (a mark printed in a box stands where its box does: the box's
       // padding sets its digit in). One OCR read as a bare number (`17 (0–5) …`, a bold number
@@ -109,7 +111,53 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
     if (other) out.push({ f, lead: other, style: other.style, read: other.number, major: null });
     if (kind === 'instructions') for (const c of out.slice(out0)) c.instructions = true;
   }
-  return labelsOrWords(out);
+  return labelsOrWords(labelsReadAsDigits(out, features, lookAlikes));
+}
+
+/** What OCR misreads each label as (glossary/labels/ocr-look-alikes.json: `B` as `8`, `A` as `4`). */
+export type LookAlikes = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * A block's letter OCR read as the digit drawn like it (`B.4.` read `8.4.`, `B.1.` read `81.` with
+ * its stop lost): on a paper whose blocks are lettered, a lead on an OCR page, at its column's edge,
+ * whose label or first digit is the look-alike of a letter next to one the paper prints cleanly is
+ * read that way too (Candidate.lookAlike, at its own cost, model.ts PENALTY.lookAlike); the
+ * sequence decides. Without it a block whose letters OCR misread lost its questions to the block
+ * before, or the block was lost whole.
+ */
+function labelsReadAsDigits(candidates: Candidate[], features: LineFeatures[], lookAlikes: LookAlikes): Candidate[] {
+  const lettersOf = new Map<string, string[]>();
+  for (const [letter, alike] of Object.entries(lookAlikes)) {
+    if (!/^[A-Z]$/.test(letter)) continue;
+    for (const d of alike) if (/^\d$/.test(d)) lettersOf.set(d, [...(lettersOf.get(d) ?? []), letter]);
+  }
+  const clean = new Map<string, Set<number>>();
+  for (const c of candidates) if (c.major !== null && /^[A-Z]$/.test(c.major) && c.f.atEdge) {
+    if (!clean.has(c.style)) clean.set(c.style, new Set());
+    clean.get(c.style)!.add(c.major.charCodeAt(0));
+  }
+  if (!clean.size) return candidates;
+  const out: Candidate[] = [];
+  const seen = new Set<number>();
+  for (const c of candidates) {
+    out.push(c);
+    const f = features[c.f.index];
+    const lead = f.lead;
+    if (!f.ocr || !f.atEdge || !lead || lead.word || lead.open || seen.has(f.index)) continue;
+    seen.add(f.index);
+    // `8.4.`: the label is the digit; `81.`: the number's first digit, the stop between them lost.
+    const digits = String(lead.number);
+    const [digit, number, style] = lead.major !== null && /^\d$/.test(lead.major) ? [lead.major, lead.number, lead.style.replace(/^#\./, 'L.')]
+      : lead.major === null && /^[1-9]\d?$/.test(digits.slice(1)) ? [digits[0], Number(digits.slice(1)), `L.${lead.style}`] : [null, 0, ''];
+    const letters = clean.get(style);
+    if (digit === null || !letters) continue;
+    for (const letter of lettersOf.get(digit) ?? []) {
+      const code = letter.charCodeAt(0);
+      if (![...letters].some(l => Math.abs(l - code) <= 1)) continue;
+      out.push({ f, lead: { ...lead, major: letter, number, style }, style, read: number, major: letter, lookAlike: true, ...(c.instructions ? { instructions: true } : {}) });
+    }
+  }
+  return out;
 }
 
 /**
