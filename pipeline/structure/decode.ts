@@ -162,12 +162,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const quantities = opening.map(o => (o.match(/\d+/g) ?? []).join(' '));
   // A letter read from a digit's look-alike (Candidate.lookAlike) is a reading the chain may take, no
   // line printed: it is no twin of another, and makes none of the lines around it one.
-  // A block's letter names the question on its own (`A.1` twice is one question twice); a number
-  // before the number does not (`6.1.`, question 6's first part, is printed under question 6 of each
-  // section that numbers from 1): it is judged by its words, as a bare number is.
-  const lettered = candidates.map(c => c.major !== null && /\D/.test(c.major));
   const twinOf = candidates.map((c, j) => (c.read === null || c.lookAlike ? -1 : candidates.slice(0, j).findIndex((e, i) => !e.lookAlike && e.read === c.read && e.style === c.style && e.major === c.major
-    && (lettered[j] || (opening[i].length >= 8 && quantities[i] === quantities[j] && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY)))));
+    && (c.major !== null || (opening[i].length >= 8 && quantities[i] === quantities[j] && stringSimilarity.compareTwoStrings(opening[i], opening[j]) >= REPEAT_SIMILARITY)))));
   // A paper printed again is printed in its order: a question whose number's predecessor, printed
   // after its own twin, is a question of its own (no twin before it) belongs to a run of new questions
   // (a second subject's section that draws one question from the first's), not to a repeat.
@@ -175,7 +171,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // its pictures the options) prints again what every question's options print: no repeat of a question.
   const repeats = candidates.map((c, j) => {
     if (twinOf[j] < 0 || (c.f.labelOpens && c.f.optionLabels.length >= 2)) return false;
-    if (lettered[j]) return true;
+    if (c.major !== null) return true;
     let k = j - 1;
     while (k > twinOf[j] && !(candidates[k].read === c.read! - 1 && candidates[k].style === c.style)) k--;
     return k <= twinOf[j] || twinOf[k] >= 0 || opening[k].trim().length < OWN_OPENING;
@@ -327,6 +323,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   };
   const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 
+  // A block's letter (`A` in `A.4`), not a number before the number (`8` in `8.1.`, question 8's part).
+  const lettered = candidates.map(c => c.major !== null && /\D/.test(c.major));
   /** The step from anchor i numbered n to anchor j numbered m, given how i's run went (carrying more blocks than not); -Infinity where no reading goes so. */
   const transition = (i: number, n: number, j: number, m: number, runCarried: boolean): number => {
     const a = candidates[i], b = candidates[j];
