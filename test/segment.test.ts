@@ -12,7 +12,7 @@ import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
 import { decode, type Candidate, type Reading } from '../pipeline/structure/decode.ts';
 import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver, numbersSkipped, questionsSwallowing } from '../pipeline/structure/judge.ts';
-import { bareNumber, candidatesOf, setAside } from '../pipeline/structure/reading-input.ts';
+import { bareNumber, candidatesOf, setAside, type LookAlikes } from '../pipeline/structure/reading-input.ts';
 import { lineFeatures } from '../pipeline/structure/candidates.ts';
 import { twinOrder } from '../pipeline/structure/twin-columns.ts';
 import { appendedKeyStart } from '../pipeline/structure/key-block.ts';
@@ -47,6 +47,16 @@ const ocrRows = (rows: readonly (readonly [string, number, number])[]) => rows.m
 /** A one-page OCR paper of those lines, its column from x 45 to 400, with the page's shapes (frames). */
 const ocrDoc = (lines: Line[], shapes: object[] = []) =>
   ({ lines, template: generic, pages: [{ columns: [{ x0: 45, x1: 400 }], shapes, ocr: true, section: null }] }) as unknown as PaperDocument;
+
+/** The lines the decoder weighs on a one-page OCR paper of these lines. */
+const ocrCandidates = (lines: Line[], lookAlikes: LookAlikes = {}) => {
+  const doc = ocrDoc(lines);
+  return candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10, lookAlikes);
+};
+/** …as `line:number read` (`null`: a mark whose number is the decoder's to give). */
+const ocrReads = (lines: Line[]) => ocrCandidates(lines).map(c => `${c.f.index}:${c.read}`);
+/** An OCR line's words set bold. */
+const bold = (l: Line): Line => ({ ...l, spans: l.spans.map(sp => ({ ...sp, font: 'ocr-bold' })) });
 
 describe('segment', () => {
   it('reads a point marker split over text lines by position', () => {
@@ -124,33 +134,26 @@ describe('decoder', () => {
 
   it('reads a line holding only the paper\'s question word as that question\'s lead with its number lost to OCR, not a heading', () => {
     const rows = [['प्रश्न 1 मान ज्ञात कीजिए।', 60, 45], ['प्रश्न 2 मान ज्ञात कीजिए।', 90, 45], ['प्रश्न 3 मान ज्ञात कीजिए।', 120, 45], ['प्रश्न', 150, 45], ['मान ज्ञात कीजिए।', 170, 45]] as const;
-    const lines = ocrRows(rows).map((l, i) => (i === 3 ? { ...l, spans: l.spans.map(s => ({ ...s, font: 'ocr-bold' })) } : l));
-    const doc = ocrDoc(lines);
-    const fs = lineFeatures(doc, 10, generic);
-    expect(fs[3].heading).toBe(null);
-    expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:1', '1:2', '2:3', '3:null']);
+    const lines = ocrRows(rows).map((l, i) => (i === 3 ? bold(l) : l));
+    expect(lineFeatures(ocrDoc(lines), 10, generic)[3].heading).toBe(null);
+    expect(ocrReads(lines)).toEqual(['0:1', '1:2', '2:3', '3:null']);
     // …or with its number read as letters drawn like digits (`प्रश्न I` for `प्रश्न 1`).
-    const lettered = ocrDoc(ocrRows([['प्रश्न I', 30, 45], ['मान ज्ञात कीजिए।', 45, 45], ...rows.slice(1, 3), ['प्रश्न 4 मान ज्ञात कीजिए।', 150, 45]]));
-    expect(candidatesOf(lettered, lineFeatures(lettered, 10, generic), new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:null', '2:2', '3:3', '4:4']);
+    expect(ocrReads(ocrRows([['प्रश्न I', 30, 45], ['मान ज्ञात कीजिए।', 45, 45], ...rows.slice(1, 3), ['प्रश्न 4 मान ज्ञात कीजिए।', 150, 45]]))).toEqual(['0:null', '2:2', '3:3', '4:4']);
     // A word that leads no run of the paper's questions stays what it is.
-    const other = ocrDoc(ocrRows([['प्रश्न 1 मान ज्ञात कीजिए।', 60, 45], ['खंड', 90, 45]]).map((l, i) => (i === 1 ? { ...l, spans: l.spans.map(s => ({ ...s, font: 'ocr-bold' })) } : l)));
-    expect(candidatesOf(other, lineFeatures(other, 10, generic), new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:1']);
+    expect(ocrReads(ocrRows([['प्रश्न 1 मान ज्ञात कीजिए।', 60, 45], ['खंड', 90, 45]]).map((l, i) => (i === 1 ? bold(l) : l)))).toEqual(['0:1']);
   });
 
   it('takes a block\'s letter OCR read as a digit (`8.4.`, `81.`) where another of its letters is read cleanly, the decoder to choose', () => {
     // Fuzzer seed 20261214, paper 0042 (a Korean scan): `B.1.` read `81.`, `B.4.` read `8.4.`, `B.7.` read `87.`.
-    const cands = (more: ReadonlyArray<readonly [string, number, number]>) => {
-      const rows = [['A.1. 주머니에 빨간 공 2개가 있다.', 60, 45], ['A.2. 함수 f(x)의 값을 구하시오.', 90, 45], ...more] as const;
-      const doc = ocrDoc(ocrRows(rows));
-      return candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10, labelAlphabets(ROOT).lookAlikes);
-    };
+    const { lookAlikes } = labelAlphabets(ROOT);
+    const cands = (more: ReadonlyArray<readonly [string, number, number]>) =>
+      ocrCandidates(ocrRows([['A.1. 주머니에 빨간 공 2개가 있다.', 60, 45], ['A.2. 함수 f(x)의 값을 구하시오.', 90, 45], ...more]), lookAlikes);
     const read = (cs: Candidate[]) => cs.filter(c => c.lookAlike).map(c => `${c.f.index}:${c.major}${c.read}`);
     expect(read(cands([['81. 주머니에 파란 공 3개가 있다.', 120, 45], ['B.2. 함수 f(x)를 구하시오.', 150, 45], ['8.4. 함수 g(x)를 구하시오.', 180, 45]]))).toEqual(['2:B1', '4:B4']);
     // A part set in under its question is no block's question; a letter far from any the paper prints is none.
     expect(read(cands([['  4.1. 값을 구하시오.', 120, 60], ['B.2. 함수 f(x)를 구하시오.', 150, 45], ['54. 함수 g(x)를 구하시오.', 180, 45]]))).toEqual([]);
     // A paper numbered without letters reads its `81.` as 81 alone.
-    const doc = ocrDoc(ocrRows([['80. 값을 구하시오.', 60, 45], ['81. 값을 구하시오.', 90, 45]]));
-    expect(candidatesOf(doc, lineFeatures(doc, 10, generic), new Map(), 10, labelAlphabets(ROOT).lookAlikes).filter(c => c.lookAlike)).toEqual([]);
+    expect(ocrCandidates(ocrRows([['80. 값을 구하시오.', 60, 45], ['81. 값을 구하시오.', 90, 45]]), lookAlikes).filter(c => c.lookAlike)).toEqual([]);
   });
 
   it('reads a run whose numbers all lost their `1` to OCR (`Question 12` read `Question 2`), and a lead whose number OCR lost whole, in its place', () => {
@@ -562,36 +565,23 @@ describe('papers that read nothing', () => {
     expect(candidatesOf(doc, fs, new Map(), 10).filter(c => c.style === 'ocr').map(c => `${c.f.index}:${c.read}`)).toEqual(['0:14', '3:15']);
   });
 
-  it('takes no mark OCR could not read for a number where the line goes on with the paragraph a number opened, nor a letter of a script OCR makes no digit of', async () => {
-    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
-    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+  it('takes no mark OCR could not read for a number where the line goes on with the paragraph a number opened, nor a letter of a script OCR makes no digit of', () => {
     // `18. In triangle ABC …` / `∠C …` (the ∠C read `LC`) set close under it; `Ab` opening a question after a gap.
     const rows = [['18. चित्र में त्रिभुज ABC में ZA = 30°', 100, 45], ['LC का मान ज्ञात कीजिए।', 114, 45], ['① 125', 132, 60], ['Ab मान ज्ञात कीजिए।', 160, 45], ['ถุ ง ใบ ห นึ่ง', 190, 45]] as const;
-    const lines = ocrRows(rows);
-    const doc = ocrDoc(lines);
-    const fs = lineFeatures(doc, 10, generic);
-    expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:18', '3:null']);
+    expect(ocrReads(ocrRows(rows))).toEqual(['0:18', '3:null']);
   });
 
-  it('takes a sentence opening with a one-letter word for no mark OCR could not read, but a lone letter before a capital for one', async () => {
-    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
-    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+  it('takes a sentence opening with a one-letter word for no mark OCR could not read, but a lone letter before a capital for one', () => {
     // Fuzzer seed 20261208, paper 0047 (a Greek scan, each question's English under it): `A rectangle
     // measures …` opens a paragraph after a gap, its `A` read by the Greek model as an alpha.
     const rows = [['6. Ένα ορθογώνιο έχει διαστάσεις 7 cm', 100, 45], ['είναι το εμβαδόν του σε cm²;', 114, 45], ['Α rectangle measures 7 cm by 6 cm.', 128, 45], ['S Find the value of x.', 170, 45]] as const;
-    const doc = ocrDoc(ocrRows(rows));
-    const fs = lineFeatures(doc, 10, generic);
-    expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['0:6', '3:null']);
+    expect(ocrReads(ocrRows(rows))).toEqual(['0:6', '3:null']);
   });
 
-  it('takes a capitalised word before a word in small letters for no mark, unless its letters are drawn like digits (`Il` for 11)', async () => {
-    const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
-    const { candidatesOf } = await import('../pipeline/structure/reading-input.ts');
+  it('takes a capitalised word before a word in small letters for no mark, unless its letters are drawn like digits (`Il` for 11)', () => {
     // Fuzzer seed 20261214, paper 0041: a Vietnamese cover's `Họ và tên:` (name:) was read as question 1.
     const rows = [['Họ và tên:', 60, 45], ['7. Tính giá trị của biểu thức', 100, 45], ['Le nom de la classe', 140, 45], ['Il tính giá trị của x', 180, 45]] as const;
-    const doc = ocrDoc(ocrRows(rows));
-    const fs = lineFeatures(doc, 10, generic);
-    expect(candidatesOf(doc, fs, new Map(), 10).map(c => `${c.f.index}:${c.read}`)).toEqual(['1:7', '3:null']);
+    expect(ocrReads(ocrRows(rows))).toEqual(['1:7', '3:null']);
   });
 
   it('measures where a line starts along a column that leans (a page scanned askew), so a number high on the page is at the edge', async () => {

@@ -10,14 +10,17 @@ import { leadWords, type LineFeatures } from './candidates.ts';
 import type { Lead } from './lead.ts';
 import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, OCR_SMALL_SHARE, PENALTY, REPEAT_SIMILARITY, REWARD, SMALL_SHARE } from './model.ts';
 
+/** The numbers that read `read` with one of their `1`s lost (`14` and `41` for 4; `10` for 0; `11` for 1). */
+const withOne = (read: number): number[] => {
+  const digits = String(read);
+  return sorted([...Array(digits.length + 1).keys()].map(k => `${digits.slice(0, k)}1${digits.slice(k)}`).filter(d => !d.startsWith('0')).map(Number));
+};
+
 /** Whether `read` is `n` with one of its `1`s lost (`6` for 16, `1` for 11, `2` for 21). */
-const lostOne = (n: number, read: number) => [...String(n)].some((d, k, all) => d === '1' && all.length > 1 && all.slice(0, k).join('') + all.slice(k + 1).join('') === String(read));
+const lostOne = (n: number, read: number) => withOne(read).includes(n);
 
 /** Numbers once each, in order. */
-const sorted = (ns: number[]) => [...new Set(ns)].sort((a, b) => a - b);
-
-/** The numbers that read `read` with one of their `1`s lost (`14` and `41` for 4; `10` for 0): see lostOne. */
-const withOne = (read: number) => [...new Set([...String(read)].map((_, k, all) => Number(`${all.slice(0, k).join('')}1${all.slice(k).join('')}`)).concat(Number(`${read}1`)))];
+function sorted(ns: number[]): number[] { return [...new Set(ns)].sort((a, b) => a - b); }
 
 /** A line that could open a question: its features, the style of its lead, and the number read (null: OCR read nothing there). */
 export interface Candidate {
