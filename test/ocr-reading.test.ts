@@ -776,6 +776,23 @@ describe('question numbers on a page of another script, read again by the Latin 
     expect(doc.lines.map(l => rawText(l.spans)).find(t => /अंक/.test(t))).toMatch(/\b1\.5\b/);
   }, 300_000);
 
+  it('reads numbers set with a colon (`10:`, `11:`, `15:`) at the margin of a Hindi page, whose model reads them `0:`, `I:`, `5:`', async () => {
+    // Fuzzer seed 20261214, paper 0175 (a scan numbered `N:`, a selection): every `1` of its numbers
+    // lost, 11 of 18 questions read before.
+    const questions = ['10: समीकरण 3x + 9 = 45 को हल कीजिए।', '11: 2³ का मान ज्ञात कीजिए।', '12: 25 + 9 × 5 का मान क्या है?', '15: log₂ 128 का मान ज्ञात कीजिए।', '16: एक थैले में 6 लाल और 8 नीली गेंदें हैं।'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${595 * SCALE}" height="${842 * SCALE}" viewBox="0 0 595 842"><rect width="595" height="842" fill="white"/>
+      <g font-family="Noto Sans, Noto Sans Devanagari" font-size="11"><text x="200" y="60" font-size="15" font-weight="bold">गणित अभ्यास प्रश्न-पत्र</text>
+      ${questions.map((q, i) => `<text x="60" y="${120 + i * 90}">${q}</text><text x="480" y="${120 + i * 90}">[4 अंक]</text>
+        <text x="80" y="${142 + i * 90}">${[0, 1, 2, 3].map(k => `${k + 1}. ${(i + 2) * (k + 3)}`).join('     ')}</text>`).join('')}</g></svg>`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hindi-colons-'));
+    const file = path.join(dir, 'hindi.pdf');
+    fs.writeFileSync(file, await imagesToPdf([{ image: await sharp(Buffer.from(svg)).png().toBuffer(), width: 595, height: 842 }]));
+    const doc = await analyse(file, 'layout');
+    await closeOcr();
+    const starts = doc.lines.map(l => rawText(l.spans).trim().split(/\s+/)[0]).filter(w => /^\S{1,3}:$/.test(w));
+    expect(starts).toEqual(['10:', '11:', '12:', '15:', '16:']);
+  }, 300_000);
+
   it('reads a Latin lead run into its number on a Hindi page (`Q.5` read `(0.5`, `Q.15` read `(९.।5`), and one OCR ran into the number after it (`Q.3 9 + 2` read `0.39+`)', async () => {
     // Fuzzer seed 20261208, paper 0045 (a scan): 9 of 19 questions read before.
     const questions = ['Q.3 9 + 2 × 7 का मान क्या है?', 'Q.4 18 + 4 × 5 का मान क्या है?', 'Q.5 एक आयत की लंबाई 8 सेमी और चौड़ाई 6 सेमी है।', 'Q.15 29 + 3 × 2 का मान क्या है?'];

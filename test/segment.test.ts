@@ -10,7 +10,7 @@ import os from 'node:os';
 import { loadTemplate, schemaErrors } from '../pipeline/template.ts';
 import { sequenceScore } from '../pipeline/structure/conventions.ts';
 import type { LineFeatures } from '../pipeline/structure/candidates.ts';
-import { decode, type Candidate, type Reading } from '../pipeline/structure/decode.ts';
+import { decode, selectionLike, type Candidate, type Reading } from '../pipeline/structure/decode.ts';
 import { coverageOf, judgeNumbers, leadsUnread, levelTwins, listedWithOptions, numbersPassedOver, numbersSkipped, questionsSwallowing } from '../pipeline/structure/judge.ts';
 import { bareNumber, candidatesOf, setAside, type LookAlikes } from '../pipeline/structure/reading-input.ts';
 import { lineFeatures } from '../pipeline/structure/candidates.ts';
@@ -169,6 +169,36 @@ describe('decoder', () => {
     const cands = [...candidates(fs), { f: fs[6], lead: null, style: 'ocr', read: null, major: null }].sort((a, b) => a.f.index - b.f.index);
     const reading = decode(fs, cands, { ...settings, opens: (n: number) => n === 1 || n === 8 });
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['8@0', '9@2', '10@4', '11@6', '12@8', '13@10', '14@12']);
+  });
+
+  it('reads a paper that skips numbers again and again as a selection: a gap before its last number and a late first number as printed', () => {
+    // Fuzzer seed 20261214, paper 0175 (a scan that keeps a longer form's numbers, `2:` … `30:`):
+    // read as questions 1 … 28, `2:` and `30:` taken for misread numbers, a step costing less than
+    // a gap or a late opening on a paper that states no count.
+    const printed = [2, 3, 4, 5, 6, 10, 11, 12, 15, 16, 20, 21, 22, 24, 25, 26, 27, 30];
+    const ocr = (ns: number[]) => features(ns.flatMap(n => [{ text: `${n}: Find x.` }, { text: '1. 2 2. 3', options: [0, 1], indent: 15 }])).map(f => ({ ...f, ocr: true, lead: readLead(f.line, true) }));
+    // (Numbers OCR read at the margin: their style is OCR's, each may be a misreading.)
+    const ocrCands = (fs: LineFeatures[]) => candidates(fs).map(c => ({ ...c, style: 'ocr' }));
+    const fs = ocr(printed);
+    const first = decode(fs, ocrCands(fs), settings);
+    expect(selectionLike(first)).toBe(true);
+    const reading = decode(fs, ocrCands(fs), { ...settings, skips: true });
+    expect(reading.anchors.map(a => a.number)).toEqual(printed);
+    // One gap, or two, are questions lost: no selection.
+    const lost = ocr([1, 2, 3, 5, 6, 7, 9, 10]);
+    expect(selectionLike(decode(lost, ocrCands(lost), settings))).toBe(false);
+  });
+
+  it('reads a two-part number under the question of its first part (`Task 4`, then `4.1.`) as that question\'s part, not a new block of questions', () => {
+    // Fuzzer seed 20261214, paper 0086 (a Russian scan, `Задание N` with parts `N.1.` set a little
+    // in, subjects restarting at 1): 4.1–4.3 read as a block numbered 1–3, Задание 5–9 as more.
+    const task = (n: number, parts: number) => [{ text: `Task ${n}`, bold: true }, { text: 'Given f(x) = 3x + 3.' }, ...Array.from({ length: parts }, (_, k) => ({ text: `${n}.${k + 1}. (0-3) Find f(${k + 2}).`, marks: true, indent: 15 }))];
+    // Task 4's parts set in less than the template's tolerance (the scan askew), at the column's
+    // edge; every number OCR's, each may be a misreading.
+    const fs = features([1, 2, 3, 4, 5, 6].flatMap(n => task(n, n === 4 ? 3 : 2)))
+      .map(f => ({ ...f, ocr: true, lead: readLead(f.line, true), atEdge: f.atEdge || f.text.startsWith('4.') }));
+    const reading = decode(fs, candidates(fs).map(c => (c.major === null ? { ...c, style: 'ocr' } : c)), { ...settings, opens: (n: number) => n === 1 });
+    expect(reading.anchors.map(a => `${a.candidate.major ?? ''}${a.number}`)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
   it('reads a question surely where it goes on over the page (`Question 2 (continued)`), in the languages the generic template names', () => {

@@ -45,7 +45,7 @@ const DIGIT_ROWS_PAD = 0.2;
  */
 export async function numberAtMargin(g: Gray, band: Box, first: OcrWord | undefined, gap: number, margin: number, least: number, pool: OcrPool, digits?: OcrPool): Promise<MarginNumber | null> {
   const inked = edgeWord(g, band, gap, 'left');
-  const inContext = first ? /^(\d{1,2})([.)]?)$/.exec(first.text.trim()) : null;
+  const inContext = first ? /^(\d{1,2})([.):]?)$/.exec(first.text.trim()) : null;
   // A number in square brackets at the margin (`[2]`, read `21.` or `41.` in context): the brackets
   // known from their shape, the digits between them read alone.
   if (inked && inked[0] <= margin && inked[3] - inked[1] >= least && isBracketed(g, inked, BRACKETED_NUMBER_WIDTH)) {
@@ -159,7 +159,9 @@ async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margi
   // or a block's letter and its number, either misread (`A.l.`, `8.2.`, `B.S.` for `A.1.`, `B.2.`, `B.5.`).
   const text = word.text.trim();
   const block = BLOCK_LEAD.exec(text);
-  const read = /^((?:[A-Za-z]|[^\p{L}\p{N}\s]){0,3}?)(\d{1,2})([.)]?)$/u.exec(text)
+  // Its stop may be a colon (`12:`), and its digits what another script's model made of a `1` where a
+  // stop follows (`I:` for `11:`); lost, the `1` is found again in the ink at the margin (`2:` for `12:`).
+  const read = (/^((?:[A-Za-z]|[^\p{L}\p{N}\s]){0,3}?)(\d{1,2})([.):]?)$/u.exec(text) ?? /^()([\dIl|]{1,2})([.):])$/u.exec(text))
     ?? (block && !(/[A-Za-z]/.test(block[1]) && /^\d+$/.test(block[2])) ? [text, `${block[1]}.`, block[2], block[3]] : null);
   // At the margin give or take a digit's height (a page scanned askew moves lines a few pixels in),
   // and read again in the word's own rows (the ink at the edge may run down into the next line, `∠` under `18.`).
@@ -173,7 +175,7 @@ async function digitsAgain(g: Gray, band: Box, word: OcrWord, gap: number, margi
     ? [Math.min(rows[0], word.bbox[0]), Math.min(rows[1], word.bbox[1]), word.bbox[2], Math.max(rows[3], word.bbox[3])]
     : [word.bbox[0], Math.min(rows[1], word.bbox[1]), Math.max(rows[2], word.bbox[2]), Math.max(rows[3], word.bbox[3])];
   const lettered = /[A-Za-z]/.test(read[1]) || block !== null;
-  const again = lettered ? null : await digitsAlone(g, box, digits, AGAIN_SCALE, side === 'right');
+  const again = lettered ? null : await digitsAlone(g, box, digits, AGAIN_SCALE, side === 'right', read[3] === ':');
   // (Never fewer digits than read in context: a wide `１１．` may come back alone as `1`.)
   const kept = again !== null && String(again).length >= read[2].length;
   if (!kept) {
@@ -215,15 +217,17 @@ async function latinLead(g: Gray, box: Box, latin: OcrPool): Promise<{ lead: str
 }
 
 /** A question number's box read alone with digits only: its number, or null where it reads as none. */
-async function digitsAlone(g: Gray, box: Box, pool: OcrPool, scale = 1, stopFirst = false): Promise<number | null> {
+async function digitsAlone(g: Gray, box: Box, pool: OcrPool, scale = 1, stopFirst = false, colon = false): Promise<number | null> {
   const png = await cellPng(g, box, scale, 10);
   // A lone `8.` may come back empty in one mode and whole in another. A stop may come first only
   // where a right-to-left line's number was cut out with its stop on the left (elsewhere `.59` is
   // what is left of a label, `B.5.`).
-  // A `)` after the number (`11)`) is read as what it is, not as a digit.
-  const number = stopFirst ? /^\.?(\d{1,2})\.?$/ : /^(\d{1,2})[.)]?$/;
+  // A `)` after the number (`11)`) is read as what it is, not as a digit; a `:` too, only where the
+  // number was read with one in context (`11:`): allowed anywhere, the ink in a mark's brackets at a
+  // KICE page's margin read alone came back `3:` and stood as a number `[3]`.
+  const number = stopFirst ? /^\.?(\d{1,2})\.?$/ : colon ? /^(\d{1,2})[.):]?$/ : /^(\d{1,2})[.)]?$/;
   for (const mode of ['line', 'word'] as const) {
-    const m = number.exec((await pool.recognize(png, { mode, whitelist: stopFirst ? '0123456789.' : '0123456789.)' })).text.replace(/\s+/g, ''));
+    const m = number.exec((await pool.recognize(png, { mode, whitelist: stopFirst ? '0123456789.' : colon ? '0123456789.):' : '0123456789.)' })).text.replace(/\s+/g, ''));
     if (m) return Number(m[1]);
   }
   return null;

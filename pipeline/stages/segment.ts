@@ -15,7 +15,7 @@ import { checkConventions, inferConventions } from '../structure/conventions.ts'
 import { allEnclosed } from '../text/enclosed.ts';
 import { carriedLabels, lineFeatures, type LineFeatures } from '../structure/candidates.ts';
 import { candidatesOf, setAside, type LookAlikes } from '../structure/reading-input.ts';
-import { decode, type Candidate, type DecodeSettings, type Reading } from '../structure/decode.ts';
+import { decode, selectionLike, type Candidate, type DecodeSettings, type Reading } from '../structure/decode.ts';
 import { assemble, headingPoints, questionsOf, type LineRole } from '../structure/assemble.ts';
 import type { Draft } from '../structure/question.ts';
 import { judge, readConventions } from '../structure/judge.ts';
@@ -131,7 +131,8 @@ function numbersOf(drafts: Draft[], indices: number[]): string {
 const describe = (s: LabelStats) => `${s.runs} runs, ${s.itemLength.toFixed(0)} characters an item, ${(s.sideBySide * 100).toFixed(0)}% side by side, ${(s.marked * 100).toFixed(0)}% with marks, ${(s.sameCount * 100).toFixed(0)}% of one length`;
 
 /** One reading of the paper's structure with its template as it stands: features, lines set aside, the decoder's choice. */
-function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes, firstLook = false) {
+/** `firstLook`: a look to learn from only (`DecodeSettings.bareNumbersFree`); `skips`: an earlier reading showed a selection's gaps (`selectionLike`). */
+function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes, { firstLook = false, skips = false } = {}) {
   const t = doc.template;
   const features = lineFeatures(doc, bodySize, t);
   const aside = setAside(features, doc);
@@ -141,6 +142,7 @@ function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes,
   const reading = decode(features, candidates, {
     opens: n => canOpen(t, n),
     stated: statedCount(doc.cover, t.re.count) !== null,
+    skips,
     maxJump: t.numbering.maxJump ?? 3,
     restartStops: t.numbering.restart === 'stop',
     // A first look, to learn from only, reads the paper as one whose questions carry nothing yet
@@ -293,7 +295,7 @@ export function segmentStage(): Stage {
         // A paper numbered with bare numbers (`1 计算…`) whose options no inferred scheme names
         // (`(1) 53 (2) 43`) carries nothing in the decoder's eyes and reads nothing: its blocks are
         // then taken from a first look that lets bare numbers open questions, to learn from only.
-        const learnFrom = read.reading.anchors.length ? read : readPaper(doc, bodySize, lookAlikes, true);
+        const learnFrom = read.reading.anchors.length ? read : readPaper(doc, bodySize, lookAlikes, { firstLook: true });
         const learned = learnFromReading(doc, learnFrom, ctx.config.root);
         if (learned) {
           doc.template = learned.template;
@@ -307,6 +309,13 @@ export function segmentStage(): Stage {
         doc.lines = twinLines;
         read = readPaper(doc, bodySize, lookAlikes);
         doc.messages.info('segment/twin-columns', 'the paper prints its questions twice side by side (a column a language): each question is read with its twin beside it', { stage: 'segment' });
+      }
+      // A paper whose reading skips numbers again and again, between numbers read as printed, is a
+      // selection keeping a longer form's numbers: read again with its gaps (and a late first
+      // number) as cheap as on a paper that states its count, so `30:` after `27:` stays 30.
+      if (statedCount(doc.cover, doc.template.re.count) === null && selectionLike(read.reading)) {
+        read = readPaper(doc, bodySize, lookAlikes, { skips: true });
+        doc.messages.info('segment/selection', 'the reading skips numbers again and again between numbers read as printed (a selection keeping a longer form\'s numbers): its gaps are read as the paper\'s own', { stage: 'segment' });
       }
       const t = doc.template;
       const { features, aside, reading } = read;

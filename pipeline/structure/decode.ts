@@ -8,7 +8,7 @@
 import stringSimilarity from 'string-similarity';
 import { leadWords, type LineFeatures } from './candidates.ts';
 import type { Lead } from './lead.ts';
-import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, OCR_SMALL_SHARE, PENALTY, REPEAT_SIMILARITY, REWARD, SMALL_SHARE } from './model.ts';
+import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, OCR_SMALL_SHARE, PENALTY, REPEAT_SIMILARITY, REWARD, SELECTION_GAPS, SMALL_SHARE } from './model.ts';
 
 /** The numbers that read `read` with one of their `1`s lost (`14` and `41` for 4; `10` for 0; `11` for 1). */
 const withOne = (read: number): number[] => {
@@ -47,6 +47,12 @@ export interface DecodeSettings {
   opens: (n: number) => boolean;
   /** The paper states how many questions it holds (gaps and a late opening are cheaper, then checked). */
   stated: boolean;
+  /**
+   * An earlier reading of the paper skipped numbers again and again between numbers read as printed
+   * (a selection that keeps a longer form's numbers, `selectionLike`): its gaps and a late opening
+   * cost as on a paper stating its count, rather than a misreading of the number after a gap.
+   */
+  skips?: boolean;
   /** How far a number may skip ahead at the low cost the template grants (its `maxJump`). */
   maxJump: number;
   /** The template says a number going back ends the questions (the paper repeats itself). */
@@ -322,9 +328,9 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   const gapCost = (skipped: number) => {
     if (skipped <= 0) return 0;
     const gap = Math.min(PENALTY.gapMost, PENALTY.gap + PENALTY.gapEach * (skipped - 1));
-    return skipped <= s.maxJump - 1 ? skipped * PENALTY.gapAllowed : s.stated ? gap * PENALTY.gapStatedShare : gap;
+    return skipped <= s.maxJump - 1 ? skipped * PENALTY.gapAllowed : s.stated || s.skips ? gap * PENALTY.gapStatedShare : gap;
   };
-  const openCost = (n: number) => (s.opens(n) ? 0 : s.stated && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
+  const openCost = (n: number) => (s.opens(n) ? 0 : (s.stated || s.skips) && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
 
   // A block's letter (`A` in `A.4`), not a number before the number (`8` in `8.1.`, question 8's part).
   const lettered = candidates.map(c => c.major !== null && /\D/.test(c.major));
@@ -340,6 +346,9 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       if (repeats[j] || (s.paperCarries && !runCarried)) return -Infinity;
       if (!moved && headings.count(line(i) + 1, line(j)) === 0) return -Infinity;
       v -= PENALTY.restartAtHeading;
+      // A two-part number whose first part is the number of the question it follows (`Задание 4`,
+      // then `4.1.`) is that question's part, not the first of a new block of questions.
+      if (a.major === null && b.major === String(n) && !lettered[j]) v -= PENALTY.ownPart;
       // A block whose label moves on opens where numbering opens (B.1), or, from one lettered block
       // to the next (A.7 → B.2), later at the cost of the numbers it leaves out: its first question's
       // lead lost to OCR (`B.1` read `(00)`) costs that question, not the whole block. (A number
@@ -497,4 +506,21 @@ function marginsWithout(chain: number[], candidates: number, best: number, witho
   for (let k = 0; k < chain.length; k += step) out[k] = best - without(chain[k]);
   for (let k = 0; k < chain.length; k++) if (out[k] === Infinity) out[k] = out[k - (k % step)];
   return out;
+}
+
+/**
+ * A reading that skips numbers at `SELECTION_GAPS` steps or more, each between two questions whose
+ * numbers OCR or the text layer read as the reading gives them (`6:` → `10:`, `12:` → `15:`), within
+ * one run of numbering: the paper is a selection keeping a longer form's numbers, whether or not it
+ * says so in words a reader finds (`DecodeSettings.skips`). One gap, or gaps at misread numbers,
+ * are questions lost, not a convention.
+ */
+export function selectionLike(reading: Reading): boolean {
+  let gaps = 0;
+  for (let k = 1; k < reading.anchors.length; k++) {
+    const a = reading.anchors[k - 1], b = reading.anchors[k];
+    const asRead = (x: Anchor) => x.candidate.read === x.number && !x.candidate.guess && !x.candidate.lookAlike;
+    if (a.candidate.major === b.candidate.major && b.number > a.number + 1 && asRead(a) && asRead(b)) gaps++;
+  }
+  return gaps >= SELECTION_GAPS;
 }

@@ -107,6 +107,11 @@ export const PENALTY = {
   laterTwin: 1,
   /** A line matching the template's numbering, at the edge, that the reading does not take. */
   skipTemplateLead: 0.6,
+  /**
+   * A block of numbering opened at a two-part number whose first part is the number of the question
+   * just read (`4.1.` after `Задание 4`): the question's own part, read as a new block's first question.
+   */
+  ownPart: 3,
   /** The questions end where the numbering starts over with nothing telling why (no repeat, key or end mark). */
   endPlain: 3.5,
 } as const;
@@ -133,5 +138,7 @@ export const OCR_NEIGHBOURS = 4;
 export const OCR_NUMBER_SLACK = 2;
 /** Two question openings this alike (Dice over their first words) are the same question printed again. */
 export const REPEAT_SIMILARITY = 0.6;
+/** A reading that skips numbers (between numbers read as printed) at this many steps is a selection's (decode.ts selectionLike): one or two are questions lost. */
+export const SELECTION_GAPS = 3;
 /** A paper whose reading claims less than this share of its body text is unsure. */
 export const MIN_COVERAGE = 0.6;
