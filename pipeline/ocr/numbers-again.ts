@@ -223,11 +223,12 @@ async function digitsAlone(g: Gray, box: Box, pool: OcrPool, scale = 1, stopFirs
   // where a right-to-left line's number was cut out with its stop on the left (elsewhere `.59` is
   // what is left of a label, `B.5.`).
   // A `)` after the number (`11)`) is read as what it is, not as a digit; a `:` too, only where the
-  // number was read with one in context (`11:`): allowed anywhere, the ink in a mark's brackets at a
-  // KICE page's margin read alone came back `3:` and stood as a number `[3]`.
-  const number = stopFirst ? /^\.?(\d{1,2})\.?$/ : colon ? /^(\d{1,2})[.):]?$/ : /^(\d{1,2})[.)]?$/;
+  // number was read with one in context (`11:`): allowed anywhere, a mark's bracket at a KICE
+  // image-only page's margin came to stand as a number `[3]` after question 30, taking its points.
+  const stops = stopFirst ? '.' : colon ? '.):' : '.)';
+  const number = stopFirst ? /^\.?(\d{1,2})\.?$/ : new RegExp(`^(\\d{1,2})[${stops}]?$`);
   for (const mode of ['line', 'word'] as const) {
-    const m = number.exec((await pool.recognize(png, { mode, whitelist: stopFirst ? '0123456789.' : colon ? '0123456789.):' : '0123456789.)' })).text.replace(/\s+/g, ''));
+    const m = number.exec((await pool.recognize(png, { mode, whitelist: `0123456789${stops}` })).text.replace(/\s+/g, ''));
     if (m) return Number(m[1]);
   }
   return null;

@@ -130,8 +130,11 @@ function numbersOf(drafts: Draft[], indices: number[]): string {
 
 const describe = (s: LabelStats) => `${s.runs} runs, ${s.itemLength.toFixed(0)} characters an item, ${(s.sideBySide * 100).toFixed(0)}% side by side, ${(s.marked * 100).toFixed(0)}% with marks, ${(s.sameCount * 100).toFixed(0)}% of one length`;
 
-/** One reading of the paper's structure with its template as it stands: features, lines set aside, the decoder's choice. */
-/** `firstLook`: a look to learn from only (`DecodeSettings.bareNumbersFree`); `skips`: an earlier reading showed a selection's gaps (`selectionLike`). */
+/**
+ * One reading of the paper's structure with its template as it stands: features, lines set aside,
+ * the decoder's choice, and whether the paper states its count. `firstLook`: a look to learn from
+ * only (`DecodeSettings.bareNumbersFree`); `skips`: an earlier reading showed a selection's gaps (`selectionLike`).
+ */
 function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes, { firstLook = false, skips = false } = {}) {
   const t = doc.template;
   const features = lineFeatures(doc, bodySize, t);
@@ -139,9 +142,10 @@ function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes,
   const candidates = candidatesOf(doc, features, aside, bodySize, lookAlikes);
   // Lines above the pages' bodies, at their places among the body's lines (which a twin reading reorders).
   const head = headLines(doc);
+  const stated = statedCount(doc.cover, t.re.count) !== null;
   const reading = decode(features, candidates, {
     opens: n => canOpen(t, n),
-    stated: statedCount(doc.cover, t.re.count) !== null,
+    stated,
     skips,
     maxJump: t.numbering.maxJump ?? 3,
     restartStops: t.numbering.restart === 'stop',
@@ -154,7 +158,7 @@ function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes,
     bareNumbersFree: firstLook,
     ranges: statedNumbers(features, doc, head),
   });
-  return { features, aside, reading, candidates, head };
+  return { features, aside, reading, candidates, head, stated };
 }
 
 /**
@@ -313,7 +317,7 @@ export function segmentStage(): Stage {
       // A paper whose reading skips numbers again and again, between numbers read as printed, is a
       // selection keeping a longer form's numbers: read again with its gaps (and a late first
       // number) as cheap as on a paper that states its count, so `30:` after `27:` stays 30.
-      if (statedCount(doc.cover, doc.template.re.count) === null && selectionLike(read.reading)) {
+      if (!read.stated && selectionLike(read.reading)) {
         read = readPaper(doc, bodySize, lookAlikes, { skips: true });
         doc.messages.info('segment/selection', 'the reading skips numbers again and again between numbers read as printed (a selection keeping a longer form\'s numbers): its gaps are read as the paper\'s own', { stage: 'segment' });
       }
