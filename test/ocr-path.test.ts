@@ -119,6 +119,19 @@ describe('columns of a scan found in its ink', () => {
     expect(findColumnsFromInk(page(600, 800, [...flow(50, 290), ...flow(320, 560)]), { width: 600, height: 800 }, { y0: 40, y1: 760 }, [], 1).columns).toHaveLength(2);
   });
 
+  it('joins a column none of whose lines reaches across it to the column of text beside it: marks at the left of a right-to-left page, under the far end of a name line', () => {
+    // Seed 20261214, paper 0028 (Arabic, one column): its marks `[1 درجات]` stand at the left edge,
+    // under the end of the name line's rule; the questions run right to left from the right edge.
+    const text = Array.from({ length: 20 }, (_, i) => words(300 + (i % 3) * 48, 552, 150 + i * 22)).flat();
+    const marks = Array.from({ length: 20 }, (_, i) => i % 2 ? [] : [[50, 150 + i * 22, 98 + (i % 4) * 3, 158 + i * 22] as [number, number, number, number]]).flat();
+    const rule: [number, number, number, number][] = [[210, 118, 256, 121], [226, 126, 256, 129]];
+    const g = page(600, 800, [[150, 60, 450, 70], ...rule, ...marks, ...text]);
+    expect(findColumnsFromInk(g, { width: 600, height: 800 }, { y0: 40, y1: 760 }, [], 1).columns).toHaveLength(1);
+    // Marks as wide as their column, a column of lines of its own: two columns.
+    const flow = Array.from({ length: 20 }, (_, i) => words(50, 250, 150 + i * 22)).flat();
+    expect(findColumnsFromInk(page(600, 800, [[150, 60, 450, 70], ...flow, ...text]), { width: 600, height: 800 }, { y0: 40, y1: 760 }, [], 1).columns).toHaveLength(2);
+  });
+
   it('keeps a page in one column whose lines run across the middle', () => {
     const lines = Array.from({ length: 25 }, (_, i) => words(50, 560, 150 + i * 22)).flat();
     const { columns } = findColumnsFromInk(page(600, 800, lines), { width: 600, height: 800 }, { y0: 40, y1: 760 }, [], 1);

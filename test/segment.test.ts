@@ -143,6 +143,19 @@ describe('decoder', () => {
     expect(ocrReads(ocrRows([['प्रश्न 1 मान ज्ञात कीजिए।', 60, 45], ['खंड', 90, 45]]).map((l, i) => (i === 1 ? bold(l) : l)))).toEqual(['0:1']);
   });
 
+  it('marks every candidate under an instructions heading on a scan as an instruction, however OCR read its number', () => {
+    // Fuzzer seed 20261214, paper 0077 (a Greek scan): `1.` … `6.` in a box under `Οδηγίες`, set in
+    // from the margin; a selection's questions `Question 3` … after it. The items read as questions
+    // 1 and 2 before `Question 3`, costing nothing as instructions, and took the statement of marks
+    // (`6. Τα θέματα 3 έως 14 …`) into question 2.
+    const lines = ocrRows([['Οδηγίες', 40, 50], ['1. Να απαντήσετε σε όλα τα θέματα.', 60, 60], ['2. Δεν επιτρέπεται η χρήση αριθμομηχανής.', 80, 60],
+      ['Question 3 Πόσο είναι το 25% του 100;', 120, 45]]);
+    const doc = ocrDoc(lines);
+    const aside = new Map([[0, 'instructions'], [1, 'instructions'], [2, 'instructions']] as const);
+    const cands = candidatesOf(doc, lineFeatures(doc, 10, generic), aside, 10);
+    expect(cands.map(c => `${c.f.index}:${c.read}:${!!c.instructions}`)).toEqual(['1:1:true', '2:2:true', '3:3:false']);
+  });
+
   it('takes a block\'s letter OCR read as a digit (`8.4.`, `81.`) where another of its letters is read cleanly, the decoder to choose', () => {
     // Fuzzer seed 20261214, paper 0042 (a Korean scan): `B.1.` read `81.`, `B.4.` read `8.4.`, `B.7.` read `87.`.
     const { lookAlikes } = labelAlphabets(ROOT);
@@ -1135,6 +1148,18 @@ describe('marks stated for many questions at once', () => {
     ])).toEqual([[13, 22, 3], [1, 3, 5], [4, 6, 2], [7, 9, 2], [10, 12, 3], [23, 24, 1.25]]);
   });
 
+  it('reads a statement worded as the paper\'s others that give marks each as one too, where OCR joined its word for "each" to the word before', () => {
+    // Fuzzer seed 20261214, paper 0080 (a German scan): `mit je` read `mitje` on two of five lines;
+    // divided over their ranges, 2 marks gave 0.4 and 0.67, and the questions none.
+    expect(read([
+      { text: 'Die Aufgaben 1 bis 6 werden mit je 1 Punkten bewertet.' },
+      { text: 'Die Aufgaben 16 bis 20 werden mitje 2 Punkten bewertet.' },
+      { text: 'DieAufgaben 21 bis 23 werden mitje 5 Punkten bewertet.' },
+    ])).toEqual([[1, 6, 1], [16, 20, 2], [21, 23, 5]]);
+    // A section's total, worded but for its word for "each" as a statement of marks each, is divided.
+    expect(read([{ text: 'Questions 1 to 5 carry 2 marks each.' }, { text: 'Questions 6 to 10 carry 10 marks.' }])).toEqual([[1, 5, 2], [6, 10, 2]]);
+  });
+
   it('reads a Korean range as OCR spaces it out syllable by syllable (`3 번 부터 11 번까지는 각 1 점입니다`)', () => {
     expect(read([{ text: '3 번 부터 11 번까지는 각 2점입니다.' }, { text: '19번 부터 20번까지는 각 1 점입니다.' }])).toEqual([[3, 11, 2], [19, 20, 1]]);
   });
@@ -1490,6 +1515,53 @@ describe('options read by place on a scan', () => {
     // Garbled options out of the parts' order are still read by place.
     const garbled = question(6, 600, ['(a) 3', '(B) 5', '(c) 4', '(0) 11'], ['E) 8']);
     expect(optionsOf(garbled.lines, t, new Set(), true, rows).options.map(o => o.text)).toEqual(['3', '5', '4', '11', '8']);
+  });
+
+  it('learns one count for a paper of fours and fives, and reads parts that carry marks as parts (seed 20261214, paper 0152)', () => {
+    const t = using('latin-upper-paren');
+    // Five options, (E) wrapped; two rows of five whose cells OCR ran together (four cells); three
+    // questions of four; two questions whose parts `a.` `b.` `c.` each carry a mark, one wrapped
+    // to a line of its own. Most rows hold four cells, yet the paper is one of five.
+    const qs = [
+      question(1, 100, ['(A) 2', '(B) 3', '(C) 4', '(D) 1'], ['(E) 8']),
+      question(2, 200, ['(A) 60', '(B) 57', '(C) 59', '(D) 67'], ['(E) 120']),
+      question(3, 300, ['(6) 38', '(B) 44 _ (0) 45', '(0) 80'], ['(E) 40']),
+      question(4, 400, ['(6) 23', '(6) 24 (C) 26', '(0) 50'], ['(E) 25']),
+      question(5, 500, ['(A) 58', '(B) 68', '(C) 69', '(D) 72']),
+      question(6, 600, ['(6) 56', '(B) 55', '(0) 57', '(0) 66']),
+      question(7, 700, ['(A) 2', '(B) 3', '(C4', '(D6']),
+      question(8, 800, ['오.'], ['a. f(2)의 값을 구하시오. [3]'], ['6. f(x) = 34를 만족시키는 x의 값을 구하시오.'], ['[1]']),
+      question(9, 900, ['a. f(2)의 값을 구하시오. [3]'], ['6. f(x) = 24를 만족시키는 x의 값을 구하시오.'], ['[3]'], ['<. f가 증가함수인 이유를 설명하시오. [4]']),
+    ];
+    const rows = learnOptionRows(qs, t, scanned, labels)!;
+    expect(rows).toEqual({ count: 5, labels: ['A', 'B', 'C', 'D', 'E'] });
+    expect(optionsOf(qs[1].lines, t, new Set(), true, rows).options.map(o => o.text)).toEqual(['60', '57', '59', '67', '120']);
+    expect(optionsOf(qs[5].lines, t, new Set(), true, rows).options.map(o => `${o.label}:${o.text}`)).toEqual(['A:56', 'B:55', 'C:57', 'D:66']);
+    // Parts each with its mark are no options, by place or otherwise.
+    expect(optionsOf(qs[7].lines, t, new Set(), true, rows).options).toEqual([]);
+    expect(optionsOf(qs[8].lines, t, new Set(), true, rows).options).toEqual([]);
+  });
+
+  it('takes a question\'s prompt into none of its rows: under a number alone on its line, or a line of fewer cells above a row (seed 20261214, paper 0005)', () => {
+    const t = using('digits-paren');
+    // `प्रश्न 08` alone on its line, its prompt `3² का मान ज्ञात कीजिए।` read `32. …` (like a label),
+    // its options one under another: read with the prompt, three such questions made the paper one
+    // of five options labelled A–E, and its key's `3` matched none.
+    const stacked = (n: number, y: number, prompt: string, values: number[]) => {
+      const number = row(y, [`प्रश्न ${n}`]);
+      return { lines: [number, row(y + 14, [prompt]), ...values.map((v, k) => row(y + 28 + 14 * k, [`(${k + 1}) ${v}`]))], anchor: number.spans };
+    };
+    const qs = [
+      stacked(1, 100, 'log₂ 8 का मान ज्ञात कीजिए।', [3, 1, 6, 13]),
+      stacked(2, 200, '32. का मान ज्ञात कीजिए।', [10, 12, 13, 9]),
+      stacked(3, 300, '42. का मान ज्ञात कीजिए।', [16, 6, 20, 32]),
+      stacked(4, 400, '22. 224+5x2 का मान क्या है?', [30, 32, 31, 37]),
+    ];
+    expect(learnOptionRows(qs, t, scanned, labels)).toEqual({ count: 4, labels: ['1', '2', '3', '4'] });
+    // A prompt on the number's line, then a line of one cell above a row of four, on a paper of five: the row alone.
+    const above = question(5, 500, ['32. का मान ज्ञात कीजिए।'], ['(1) 10', '(2) 12', '(3) 13', '(4) 9']);
+    const rows = { count: 5, labels: ['1', '2', '3', '4', '5'] };
+    expect(optionsOf(above.lines, t, new Set(), true, rows).options.map(o => o.text)).toEqual(['10', '12', '13', '9']);
   });
 
   it('parts a row\'s cells at a bracketed label OCR read as words of its own (`(` `ㄴ` `)86`), set closer than cells are', () => {

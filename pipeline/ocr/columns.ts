@@ -75,11 +75,61 @@ export function findColumnsFromInk(g: Gray, size: { width: number; height: numbe
   // Columns are flows of lines: where no two hold more than one line each, the gaps are a single
   // line's (a key's pairs set wide apart across an otherwise empty page, its title above the
   // first), and the page is one column.
-  if (best.columns.length > 1 && best.columns.filter(c => linesIn(pieces, c, best.top) > 1).length < 2) {
+  if (best.columns.length < 2) return best;
+  const columns = joinedShort(pieces, best.columns, best.top);
+  if (columns.length < 2 || columns.filter(c => linesIn(pieces, c, best.top) > 1).length < 2) {
     // One column from the top of the body: no head is set across columns there are not.
     return { top: body.y0, columns: [{ x0: Math.min(...pieces.map(p => p.bbox[0])), x1: Math.max(...pieces.map(p => p.bbox[2])) }] };
   }
-  return best;
+  return { top: best.top, columns };
+}
+
+/**
+ * A column of text wraps its lines at its width: one none of whose lines reaches across
+ * `LINE_REACH` of it holds the far ends of lines set wide, not text of its own (the marks at the
+ * right of a one-column page whose options stand in a 2×2 grid, with the grid's right half, each
+ * row of it short of where the marks stand). Each such column joins its nearer neighbour that has
+ * a line across it, as found before any joining (a third column holding only a speck of the scan
+ * joins the second, which stays apart from the first: 20261214 0024); where none has, the page is
+ * one column. (A column without ink has no line across it either.)
+ */
+function joinedShort(pieces: readonly { bbox: BBox }[], columns: Column[], top: number): Column[] {
+  const text = columns.map(c => reachesAcross(pieces, c, top));
+  if (text.every(Boolean)) return columns;
+  if (!text.some(Boolean)) return [{ x0: columns[0].x0, x1: columns[columns.length - 1].x1 }];
+  // Each column's owner: itself where it has text, else the nearer column with text (by the blank between them).
+  const owner = columns.map((c, k) => {
+    if (text[k]) return k;
+    const before = text.lastIndexOf(true, k), after = text.indexOf(true, k);
+    if (before < 0) return after;
+    if (after < 0) return before;
+    return c.x0 - columns[before].x1 <= columns[after].x0 - c.x1 ? before : after;
+  });
+  return columns.flatMap((c, k) => {
+    if (owner[k] !== k) return [];
+    const mine = columns.filter((_, i) => owner[i] === k);
+    return [{ x0: Math.min(...mine.map(m => m.x0)), x1: Math.max(...mine.map(m => m.x1)) }];
+  });
+}
+
+/**
+ * A line of a column of text reaches across at least this share of the column's ink (its first ink
+ * to its last, one strip of it): of its ink, not of the space up to the next gutter, which on a page
+ * set in three columns whose third is empty takes in that third (20261214 0024).
+ */
+const LINE_REACH = 0.5;
+
+/** Whether one strip of the column's ink below `top` reaches across `LINE_REACH` of the column's ink. */
+function reachesAcross(pieces: readonly { bbox: BBox }[], column: Column, top: number): boolean {
+  const strips = new Map<number, [number, number]>();
+  for (const p of pieces) {
+    if (p.bbox[1] < top || p.bbox[0] < column.x0 - 1 || p.bbox[2] > column.x1 + 1) continue;
+    const e = strips.get(p.bbox[1]);
+    strips.set(p.bbox[1], e ? [Math.min(e[0], p.bbox[0]), Math.max(e[1], p.bbox[2])] : [p.bbox[0], p.bbox[2]]);
+  }
+  const rows = [...strips.values()];
+  const width = Math.max(...rows.map(r => r[1])) - Math.min(...rows.map(r => r[0]));
+  return rows.some(([a, b]) => b - a >= width * LINE_REACH);
 }
 
 /** How many lines of ink a column holds below `top`: runs of strips, one under the next, with a piece inside it. */

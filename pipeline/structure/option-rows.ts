@@ -93,22 +93,45 @@ const labelLike = (cell: Span[]) => LABEL_LIKE.test(openingOf(cell)) && !RANGE_M
 function trailingRow(lines: Line[], skip: Set<Span>, t: Template, most: number): { from: number; cells: Span[][]; labelled: boolean[] } | null {
   let from = lines.length, cells: Span[][] = [], stacked = true;
   const ordered = new Set<Span[]>();
-  for (let i = lines.length - 1; i >= 1; i--) {
+  // A mark wrapped to a line of its own (`[1]` under a part's line) ends the line above it.
+  let wrapped: Span[] = [];
+  // How many cells the line below holds (the last line taken).
+  let under = 0;
+  // A question asks something before its options: where its number stands alone on its first line
+  // (`प्रश्न 08` over `3² का मान ज्ञात कीजिए।`), its second line is its prompt, however it opens.
+  const prompt = cellsOf(lines[0], skip, t).some(c => lineText(c).trim()) ? 0 : 1;
+  for (let i = lines.length - 1; i >= 1 + prompt; i--) {
     if (lines[i].rtl) break;
     const here = cellsOf(lines[i], skip, t);
+    if (here.length === 1 && MARK_CELL.test(lineText(here[0]).trim())) {
+      wrapped = [...here[0], ...wrapped];
+      continue;
+    }
+    if (here.length) here[here.length - 1].push(...wrapped);
+    wrapped = [];
     const inOrder = opensInOrder(here, t.options.markers);
     // Each line opens a label somewhere: a line of a figure's letters (`0  x`, `A  B`) is no row of options.
     if ((!here.some(labelLike) && !inOrder) || (here.length === 1 && !labelLike(here[0])) || here.length + cells.length > most) break;
+    // Options fill a line before they wrap to the next: only a row's last line holds fewer than the
+    // line above it (`(E)` under four). A line of fewer above a row is the question's text (`3² का
+    // मान ज्ञात कीजिए।`, its `3²` read `32.` like a label).
+    if (here.length < under) break;
     if (inOrder) here.forEach(c => ordered.add(c));
     stacked &&= here.length === 1;
+    under = here.length;
     cells = [...here, ...cells];
     from = i;
   }
   const chars = cells.reduce((n, c) => n + lineText(c).length, 0) / Math.max(cells.length, 1);
+  // Options carry no marks of their own; parts do, each its own (`a. … [3]` `b. … [1]`).
+  const marked = cells.filter(c => c.length > 1 && MARK_CELL.test(c[c.length - 1].text.trim())).length;
   // Whether each cell opens with what is left of a label, or with its label in the row's order.
   const labelled = cells.map(c => labelLike(c) || ordered.has(c));
-  return cells.length >= 2 && !(stacked && partsInOrder(cells, t)) && labelled.filter(Boolean).length >= cells.length * LABEL_SHARE && chars <= CELL_CHARS ? { from, cells, labelled } : null;
+  return cells.length >= 2 && marked < MARKED_PARTS && !(stacked && partsInOrder(cells, t)) && labelled.filter(Boolean).length >= cells.length * LABEL_SHARE && chars <= CELL_CHARS ? { from, cells, labelled } : null;
 }
+
+/** A block is a question's parts, not its options, where this many of its cells end with a mark. */
+const MARKED_PARTS = 2;
 
 /** A word of a prompt: three letters or more (`Найдите`, `Solve`); a choice's unit (`cm`) is shorter. */
 const PROMPT_WORD = /\p{L}{3,}/u;
@@ -170,19 +193,25 @@ function opensInOrder(cells: Span[][], markers: readonly string[]): boolean {
 const ROW_IN_ORDER = 3;
 
 /**
- * Whether the paper sets its options in rows, and how many: the count of cells its questions on
- * scanned pages most often end with, where at least ROW_QUESTIONS do and ROW_SHARE of those that end
- * in a row at all, and where the rows' cells open alike place by place (LABEL_COLUMN). Questions on
- * text-layer pages read their labels as printed.
+ * Whether the paper sets its options in rows, and how many: one count over all its questions on
+ * scanned pages, the one that explains most of the rows they end with. A row of the count is read by
+ * place cell by cell; a shorter one only where each cell opens like a label (a question of four where
+ * most have five: `rowOptions`), so a count explains its own rows and the shorter ones labelled
+ * throughout. A paper that prints four options to some questions and five to others is one of five,
+ * however many of its rows of five OCR ran two cells together, or its parts' blocks happen to number
+ * four; ties go to the count more rows hold exactly. At least ROW_QUESTIONS rows hold the count, the
+ * count explains ROW_SHARE of the rows, and the rows' cells open alike place by place (LABEL_COLUMN).
+ * Questions on text-layer pages read their labels as printed.
  */
 export function learnOptionRows(questions: { lines: Line[]; anchor: Span[] }[], t: Template, ocr: (l: Line) => boolean, labels: LabelAlphabets): RowConvention | null {
   const most = Math.max(t.options.markers.length, ROW_MOST);
   const rows = questions.filter(q => q.lines.length > 1 && q.lines.every(ocr))
     .map(q => trailingRow(q.lines, new Set(q.anchor), t, most)).filter(r => r !== null);
-  const counts = new Map<number, number>();
-  for (const r of rows) counts.set(r.cells.length, (counts.get(r.cells.length) ?? 0) + 1);
-  const [count, n] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0];
-  if (count < ROW_LEAST || n < ROW_QUESTIONS || n < rows.length * ROW_SHARE) return null;
+  const explained = (count: number) => rows.filter(r => r.cells.length === count || (r.cells.length >= ROW_LEAST && r.cells.length < count && r.labelled.every(Boolean))).length;
+  const exactly = (count: number) => rows.filter(r => r.cells.length === count).length;
+  const [count] = [...new Set(rows.map(r => r.cells.length))].filter(c => c >= ROW_LEAST)
+    .sort((a, b) => explained(b) - explained(a) || exactly(b) - exactly(a) || b - a);
+  if (count === undefined || exactly(count) < ROW_QUESTIONS || explained(count) < rows.length * ROW_SHARE) return null;
   const cells = rows.filter(r => r.cells.length === count).map(r => r.cells);
   return labelColumn(cells) >= LABEL_COLUMN ? { count, labels: alphabetOf(cells, t, labels).slice(0, count) } : null;
 }

@@ -10,9 +10,20 @@ import type { LineFeatures } from './candidates.ts';
 import type { LineRole } from './assemble.ts';
 import { joinWrapped } from '../text/script.ts';
 import { markText, markValue } from './marks.ts';
+import stringSimilarity from 'string-similarity';
 
 /** How many lines around a range a section's total may stand on (`10 marks` above `Attempt Questions 1–10`). */
 const TOTAL_NEAR = 2;
+/**
+ * Two statements of marks worded this alike (Dice over their letters, numbers and spaces left out)
+ * are worded the same but for OCR's slips: `… 2 marks each` against `… 10 marks` (a section's total)
+ * is 0.91, below it.
+ */
+const WORDING_ALIKE = 0.95;
+
+/** A statement's wording: its letters alone, lower-cased (numbers and spaces vary from one to the next, and OCR joins words). */
+const wordingOf = (text: string) => text.replace(/[^\p{L}]/gu, '').toLocaleLowerCase();
+
 /** A range names at most this many questions (a statement, not a year span or a page range of a long paper). */
 const RANGE_MOST = 200;
 
@@ -25,7 +36,7 @@ export interface HeadLine { text: string; before: number }
 export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: PaperDocument, head: readonly HeadLine[] = []): RangeMarks[] {
   const t = doc.template;
   if (!t.re.pointsRange.length || !t.re.pointsHead) return [];
-  const out: (RangeMarks & { divided: boolean })[] = [];
+  const out: (RangeMarks & { divided: boolean; value: number; wording: string })[] = [];
   const outside = (i: number) => roles[i] !== 'question' || features[i].heading !== null;
   // Lines in reading order, each at its place among the body's (a head line just before its page's first).
   const lines = [
@@ -62,8 +73,10 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
       }
       if (own) {
         const value = markValue(own);
-        const each = !!t.re.pointsEach?.test(l.text.slice(at, end) + statement);
-        out.push({ from, to, each: each ? value : value / (to - from + 1), line: l.at, divided: !each });
+        const said = l.text.slice(at, end) + statement;
+        const each = !!t.re.pointsEach?.test(said);
+        // Its wording: the words before its range too, where it is the line's first (a later one's stand in the statement before).
+        out.push({ from, to, each: each ? value : value / (to - from + 1), line: l.at, divided: !each, value, wording: wordingOf((j ? '' : l.text.slice(0, at)) + said) });
         return;
       }
       // A section's total on a line of its own beside the range.
@@ -71,14 +84,21 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
       const i = l.body;
       const total = near(i).map(k2 => ({ k: k2, m: t.re.pointsHead!.exec(markText(features[k2].text)) }))
         .find(({ k: k2, m: tm }) => tm && markText(features[k2].text).replace(tm[0], '').replace(/[\s\p{P}]/gu, '').length <= 12);
-      if (total?.m) out.push({ from, to, each: markValue(total.m) / (to - from + 1), line: i, divided: true });
+      if (total?.m) out.push({ from, to, each: markValue(total.m) / (to - from + 1), line: i, divided: true, value: markValue(total.m), wording: '' });
     });
   });
+  // A paper states its ranges' marks in one wording: a statement worded as one that gives its marks
+  // to each question does too, where OCR lost the word for "each" (`mit je` read `mitje`).
+  for (const r of out) {
+    if (r.divided && r.wording && out.some(o => !o.divided && o.wording && stringSimilarity.compareTwoStrings(o.wording, r.wording) >= WORDING_ALIKE)) {
+      Object.assign(r, { each: r.value, divided: false });
+    }
+  }
   // A division gives only whole or half marks (one that gives less is no statement of marks); marks
   // stated for each question are as printed (`1,25 điểm`).
   return out
     .filter(r => Number.isFinite(r.each) && r.each > 0 && (!r.divided || Math.abs(r.each * 2 - Math.round(r.each * 2)) < 1e-9))
-    .map(({ divided: _, ...r }) => r);
+    .map(({ divided: _, value: _v, wording: _w, ...r }) => r);
 
   /** The ranges a line names, in order (the template's first pattern that names any): where each opens and where its numbers end. */
   function statementsOf(text: string): { from: number; to: number; at: number; end: number }[] {

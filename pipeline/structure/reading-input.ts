@@ -65,7 +65,8 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
     if (kind === 'stopped' || kind === 'key') continue;
     // A question printed again beside itself (its twin, structure/twin-columns.ts) opens none.
     if (f.line.twin) continue;
-    const out0 = out.length;
+    // Every candidate of a line under an instructions heading says so, however it was read.
+    const push = (c: Candidate) => out.push(kind === 'instructions' ? { ...c, instructions: true } : c);
     if (f.ocr) {
       const left = doc.pages[f.line.page - 1].columns[f.line.column];
       // A letter OCR's misreadings make a digit (`A.` read as `4.`) opens an option row, not a question,
@@ -78,16 +79,16 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       // numbering first (`Q.5`, `(05.`, `0॥5.`: OCR reads a lead's word in many ways).
       const clean = f.lead !== null && ocrNumberText(f.text) === f.text;
       if (clean && f.lead!.open) {
-        out.push({ f: read === f.lead!.number ? { ...f, templateLead: !t.infer } : f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major, instructions: kind === 'instructions' });
+        push({ f: read === f.lead!.number ? { ...f, templateLead: !t.infer } : f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major });
         continue;
       }
       // Read through OCR's misreadings at the margin: the template's own numbering (a family's prior
       // holds). A number at the margin in OCR's style (`guess`: see Candidate.guess).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
-      const atMargin = (n: number | null, guess?: true): Candidate => ({ f: prior, lead: null, style: 'ocr', read: n, major: null, instructions: kind === 'instructions', ...(guess ? { guess } : {}) });
-      if (read !== null) { out.push(atMargin(read)); continue; }
-      if (wordAlone(f, words)) { out.push(atMargin(null)); continue; }
-      if (clean && f.lead!.word) { out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }); continue; }
+      const atMargin = (n: number | null, guess?: true): Candidate => ({ f: prior, lead: null, style: 'ocr', read: n, major: null, ...(guess ? { guess } : {}) });
+      if (read !== null) { push(atMargin(read)); continue; }
+      if (wordAlone(f, words)) { push(atMargin(null)); continue; }
+      if (clean && f.lead!.word) { push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }); continue; }
       // A mark in a number's place (a mark printed in a box stands where its box does: the box's
       // padding sets its digit in). One OCR read as a bare number (`17 (0–5) …`, a bold number
       // printed without a stop) is read as that number; anything else there is the decoder's to number.
@@ -98,18 +99,17 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       // A mark that is a lead OCR read cleanly, of a kind the template's numbering does not name
       // (`3)` on a paper whose other numbers OCR read `19.`; `2.`, OCR's `(12)` with a bracket and a
       // digit dropped): its number is a guess, the decoder's to take or leave as for an unread mark.
-      if (unread && clean) { out.push(atMargin(f.lead!.number, true)); continue; }
-      if (mark && !(unread && continuesNumbered(features, f.index, out[out.length - 1]))) { out.push(atMargin(bareNumber(mark[0].text, t.numbering.max))); continue; }
-      if (clean) out.push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major });
+      if (unread && clean) { push(atMargin(f.lead!.number, true)); continue; }
+      if (mark && !(unread && continuesNumbered(features, f.index, out[out.length - 1]))) { push(atMargin(bareNumber(mark[0].text, t.numbering.max))); continue; }
+      if (clean) push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major });
       continue;
     }
     if (!f.lead) continue;
-    out.push({ f, lead: f.lead, style: f.lead.style, read: f.lead.number, major: f.lead.major });
+    push({ f, lead: f.lead, style: f.lead.style, read: f.lead.number, major: f.lead.major });
     // `12.298K 时…`: a number with a stop and digits is a two-part number or a question whose text opens
     // with a quantity; both readings are candidates, and the sequence decides.
     const other = firstPartLead(f.line, f.lead);
-    if (other) out.push({ f, lead: other, style: other.style, read: other.number, major: null });
-    if (kind === 'instructions') for (const c of out.slice(out0)) c.instructions = true;
+    if (other) push({ f, lead: other, style: other.style, read: other.number, major: null });
   }
   return labelsOrWords(labelsReadAsDigits(out, features, lookAlikes));
 }
