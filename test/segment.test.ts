@@ -1540,6 +1540,13 @@ describe('options read by place on a scan', () => {
     // Parts each with its mark are no options, by place or otherwise.
     expect(optionsOf(qs[7].lines, t, new Set(), true, rows).options).toEqual([]);
     expect(optionsOf(qs[8].lines, t, new Set(), true, rows).options).toEqual([]);
+    // A paper of fours whose rows of five are fours with a cell split (`C.` `199`, seed 20261210,
+    // paper 0079), or one block of five parts (seed 20261208, paper 0252): a paper of fours.
+    const fours = [1, 2, 3, 4].map(n => question(n, n * 100, ['A. 38', 'B. 53', 'C. 48', 'D. 55']));
+    const split = [5, 6].map(n => question(n, n * 100, ['A. 200', 'B. 198', 'C.', '199', 'D. 205']));
+    expect(learnOptionRows([...fours, ...split], using('latin-upper-stop'), scanned, labels)?.count).toBe(4);
+    const parts = question(7, 700, ['a) 꺼낼 확률', 'b) 나타내시오', 'c) 구하시오', '(i) 구하시오', '(ii) 구하시오']);
+    expect(learnOptionRows([...fours, parts], using('latin-upper-stop'), scanned, labels)?.count).toBe(4);
   });
 
   it('takes a question\'s prompt into none of its rows: under a number alone on its line, or a line of fewer cells above a row (seed 20261214, paper 0005)', () => {

@@ -21,6 +21,8 @@ const CELL_GAP = 1.2;
 const ROW_SHARE = 0.5;
 /** …and at least this many do. */
 const ROW_QUESTIONS = 2;
+/** A count's rows explain shorter ones where at least this share of them open every cell like a label. */
+const WHOLE_SHARE = 0.5;
 /** A row of options has at most this many, unless the template's labels run further. */
 const ROW_MOST = 5;
 /** A row of options has at least this many (two cells in a row are as often a prose line OCR spaced wide). */
@@ -199,7 +201,7 @@ const ROW_IN_ORDER = 3;
  * most have five: `rowOptions`), so a count explains its own rows and the shorter ones labelled
  * throughout. A paper that prints four options to some questions and five to others is one of five,
  * however many of its rows of five OCR ran two cells together, or its parts' blocks happen to number
- * four; ties go to the count more rows hold exactly. At least ROW_QUESTIONS rows hold the count, the
+ * four (WHOLE_SHARE); ties go to the count more rows hold exactly. At least ROW_QUESTIONS rows hold the count, the
  * count explains ROW_SHARE of the rows, and the rows' cells open alike place by place (LABEL_COLUMN).
  * Questions on text-layer pages read their labels as printed.
  */
@@ -207,11 +209,15 @@ export function learnOptionRows(questions: { lines: Line[]; anchor: Span[] }[], 
   const most = Math.max(t.options.markers.length, ROW_MOST);
   const rows = questions.filter(q => q.lines.length > 1 && q.lines.every(ocr))
     .map(q => trailingRow(q.lines, new Set(q.anchor), t, most)).filter(r => r !== null);
-  const explained = (count: number) => rows.filter(r => r.cells.length === count || (r.cells.length >= ROW_LEAST && r.cells.length < count && r.labelled.every(Boolean))).length;
-  const exactly = (count: number) => rows.filter(r => r.cells.length === count).length;
-  const [count] = [...new Set(rows.map(r => r.cells.length))].filter(c => c >= ROW_LEAST)
-    .sort((a, b) => explained(b) - explained(a) || exactly(b) - exactly(a) || b - a);
-  if (count === undefined || exactly(count) < ROW_QUESTIONS || explained(count) < rows.length * ROW_SHARE) return null;
+  const whole = (r: { labelled: boolean[] }) => r.labelled.every(Boolean);
+  const exactly = (count: number) => rows.filter(r => r.cells.length === count);
+  // Shorter rows are a count's only where its own rows open every cell like a label, most of them:
+  // rows of five that are fours with a cell split in two (`C.` `199`) explain no fours.
+  const explained = (count: number) => exactly(count).length + (exactly(count).filter(whole).length >= exactly(count).length * WHOLE_SHARE
+    ? rows.filter(r => r.cells.length >= ROW_LEAST && r.cells.length < count && whole(r)).length : 0);
+  const [count] = [...new Set(rows.map(r => r.cells.length))].filter(c => c >= ROW_LEAST && exactly(c).length >= ROW_QUESTIONS)
+    .sort((a, b) => explained(b) - explained(a) || exactly(b).length - exactly(a).length || b - a);
+  if (count === undefined || explained(count) < rows.length * ROW_SHARE) return null;
   const cells = rows.filter(r => r.cells.length === count).map(r => r.cells);
   return labelColumn(cells) >= LABEL_COLUMN ? { count, labels: alphabetOf(cells, t, labels).slice(0, count) } : null;
 }
