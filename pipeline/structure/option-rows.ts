@@ -210,14 +210,17 @@ export function learnOptionRows(questions: { lines: Line[]; anchor: Span[] }[], 
   const rows = questions.filter(q => q.lines.length > 1 && q.lines.every(ocr))
     .map(q => trailingRow(q.lines, new Set(q.anchor), t, most)).filter(r => r !== null);
   const whole = (r: { labelled: boolean[] }) => r.labelled.every(Boolean);
-  const exactly = (count: number) => rows.filter(r => r.cells.length === count);
-  // Shorter rows are a count's only where its own rows open every cell like a label, most of them:
-  // rows of five that are fours with a cell split in two (`C.` `199`) explain no fours.
-  const explained = (count: number) => exactly(count).length + (exactly(count).filter(whole).length >= exactly(count).length * WHOLE_SHARE
-    ? rows.filter(r => r.cells.length >= ROW_LEAST && r.cells.length < count && whole(r)).length : 0);
-  const [count] = [...new Set(rows.map(r => r.cells.length))].filter(c => c >= ROW_LEAST && exactly(c).length >= ROW_QUESTIONS)
-    .sort((a, b) => explained(b) - explained(a) || exactly(b).length - exactly(a).length || b - a);
-  if (count === undefined || explained(count) < rows.length * ROW_SHARE) return null;
+  // Each count at least ROW_QUESTIONS rows hold: how many hold it exactly, and how many it explains.
+  // Shorter rows are a count's only where most of its own rows open every cell like a label: rows
+  // of five that are fours with a cell split in two (`C.` `199`) explain no fours.
+  const weighed = [...new Set(rows.map(r => r.cells.length))].filter(c => c >= ROW_LEAST).flatMap(count => {
+    const own = rows.filter(r => r.cells.length === count);
+    if (own.length < ROW_QUESTIONS) return [];
+    const shorter = own.filter(whole).length >= own.length * WHOLE_SHARE ? rows.filter(r => r.cells.length >= ROW_LEAST && r.cells.length < count && whole(r)).length : 0;
+    return [{ count, exactly: own.length, explained: own.length + shorter }];
+  }).sort((a, b) => b.explained - a.explained || b.exactly - a.exactly || b.count - a.count);
+  if (!weighed.length || weighed[0].explained < rows.length * ROW_SHARE) return null;
+  const { count } = weighed[0];
   const cells = rows.filter(r => r.cells.length === count).map(r => r.cells);
   return labelColumn(cells) >= LABEL_COLUMN ? { count, labels: alphabetOf(cells, t, labels).slice(0, count) } : null;
 }

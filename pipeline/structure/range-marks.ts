@@ -36,7 +36,8 @@ export interface HeadLine { text: string; before: number }
 export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: PaperDocument, head: readonly HeadLine[] = []): RangeMarks[] {
   const t = doc.template;
   if (!t.re.pointsRange.length || !t.re.pointsHead) return [];
-  const out: (RangeMarks & { divided: boolean; value: number; wording: string })[] = [];
+  // Each statement's marks as printed, and whether they are a total to divide over its range.
+  const out: (Omit<RangeMarks, 'each'> & { value: number; divided: boolean; wording: string })[] = [];
   const outside = (i: number) => roles[i] !== 'question' || features[i].heading !== null;
   // Lines in reading order, each at its place among the body's (a head line just before its page's first).
   const lines = [
@@ -76,7 +77,7 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
         const said = l.text.slice(at, end) + statement;
         const each = !!t.re.pointsEach?.test(said);
         // Its wording: the words before its range too, where it is the line's first (a later one's stand in the statement before).
-        out.push({ from, to, each: each ? value : value / (to - from + 1), line: l.at, divided: !each, value, wording: wordingOf((j ? '' : l.text.slice(0, at)) + said) });
+        out.push({ from, to, line: l.at, value, divided: !each, wording: wordingOf((j ? '' : l.text.slice(0, at)) + said) });
         return;
       }
       // A section's total on a line of its own beside the range.
@@ -84,21 +85,20 @@ export function rangeMarks(features: LineFeatures[], roles: LineRole[], doc: Pap
       const i = l.body;
       const total = near(i).map(k2 => ({ k: k2, m: t.re.pointsHead!.exec(markText(features[k2].text)) }))
         .find(({ k: k2, m: tm }) => tm && markText(features[k2].text).replace(tm[0], '').replace(/[\s\p{P}]/gu, '').length <= 12);
-      if (total?.m) out.push({ from, to, each: markValue(total.m) / (to - from + 1), line: i, divided: true, value: markValue(total.m), wording: '' });
+      if (total?.m) out.push({ from, to, line: i, value: markValue(total.m), divided: true, wording: '' });
     });
   });
   // A paper states its ranges' marks in one wording: a statement worded as one that gives its marks
   // to each question does too, where OCR lost the word for "each" (`mit je` read `mitje`).
   for (const r of out) {
-    if (r.divided && r.wording && out.some(o => !o.divided && o.wording && stringSimilarity.compareTwoStrings(o.wording, r.wording) >= WORDING_ALIKE)) {
-      Object.assign(r, { each: r.value, divided: false });
-    }
+    if (r.divided && r.wording && out.some(o => !o.divided && o.wording && stringSimilarity.compareTwoStrings(o.wording, r.wording) >= WORDING_ALIKE)) r.divided = false;
   }
   // A division gives only whole or half marks (one that gives less is no statement of marks); marks
   // stated for each question are as printed (`1,25 điểm`).
   return out
+    .map(({ from, to, line, value, divided }) => ({ from, to, line, each: divided ? value / (to - from + 1) : value, divided }))
     .filter(r => Number.isFinite(r.each) && r.each > 0 && (!r.divided || Math.abs(r.each * 2 - Math.round(r.each * 2)) < 1e-9))
-    .map(({ divided: _, value: _v, wording: _w, ...r }) => r);
+    .map(({ divided: _, ...r }) => r);
 
   /** The ranges a line names, in order (the template's first pattern that names any): where each opens and where its numbers end. */
   function statementsOf(text: string): { from: number; to: number; at: number; end: number }[] {
