@@ -16,7 +16,7 @@ import { runBatch } from '../pipeline/run.ts';
 import { answersStage, joinAnswers, readKey } from '../pipeline/stages/answers.ts';
 import { readPairKey, textLine, tokensOfSpans } from '../pipeline/keys/pair-key.ts';
 import { joinReadings } from '../pipeline/keys/two-readings.ts';
-import { shownLabel } from '../pipeline/keys/option-answer.ts';
+import { labelKey, shownLabel } from '../pipeline/keys/option-answer.ts';
 import { numberRun } from '../pipeline/keys/number-run.ts';
 import { Diagnostics } from '../pipeline/diagnostics.ts';
 import type { PaperDocument } from '../pipeline/document.ts';
@@ -250,6 +250,21 @@ describe('a key picture of numbers over answers', () => {
     expect(await read(headed)).toEqual(['Answers: 1=A 2=B 3=C']);
   }, 120_000);
 
+  it('reads a selection\'s numbers as printed where most cells run by one (`1 2 4 … 9 11 12`), and a Hangul ㄹ that OCR reads as the syllable 근', async () => {
+    const S = 200 / 72;
+    const grid = (numbers: string[], answers: string[]) => numbers.map((n, i) => `<rect x="${20 + 30 * i}" y="30" width="30" height="22" fill="#eee" stroke="black"/>
+      <text x="${26 + 30 * i}" y="46" font-size="12">${n}</text><rect x="${20 + 30 * i}" y="52" width="30" height="22" fill="none" stroke="black"/>
+      <text x="${28 + 30 * i}" y="68" font-size="12">${answers[i]}</text>`).join('');
+    const picture = async (body: string) => loadGray(await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${360 * S}" height="${90 * S}" viewBox="0 0 360 90"><rect width="360" height="90" fill="white"/><g font-family="Noto Serif CJK KR">${body}</g></svg>`)).png().toBuffer());
+    // Questions 3 and 10 are answered elsewhere: eight of ten cells run from 2, and 11 and 12 were read 10 and 11.
+    expect(await read(await picture(grid(['1', '2', '4', '5', '6', '7', '8', '9', '11', '12'], [...'BCDAEBCDAB'])))).toEqual([': 1=B 2=C 4=D 5=A 6=E 7=B 8=C 9=D 11=A 12=B']);
+    const native = [...'ㄱㄴㄷㄹㅁ'];
+    const pool = ocrPool('eng', 1), kor = ocrPool('kor', 1);
+    const r = await readGridKey(await picture(grid(['1', '2', '3', '4'], [...'ㄷㄱㄴㄹ'])), pool, kor, kor, { ...answerCharacters(native), native });
+    await closeOcr();
+    expect(r?.blocks.flatMap(b => b.entries.map(e => `${e.number}=${labelKey(e.answer)}`))).toEqual(['ㄷ', 'ㄱ', 'ㄴ', 'ㄹ'].map((l, i) => `${i + 1}=${labelKey(l)}`));
+  }, 120_000);
+
   it('gives cells of one shape the reading most of them have, and the letter one of them was also read as', () => {
     const g = { width: 40, height: 10, data: new Uint8Array(400).fill(255) };
     // Three glyphs alike (a bar with a dot under it), one unlike (a bar alone).
@@ -432,6 +447,12 @@ describe('a row of item numbers in a key picture', () => {
     expect(numberRun([2, 6, 7, 8, 9, 10, 42, 15, 16, 21])).toEqual([2, 6, 7, 8, 9, 10, null, 15, 16, 21]);
     // A row of number, value, number, value breaks the rise too often to be a row of numbers.
     expect(numberRun([1, 12, 2, 5, 3, 100])).toBeNull();
+    // A selection's numbers, in blocks that each run by one: as printed, not the run most cells agree on.
+    expect(numberRun([1, 2, 4, 5, 6, 7, 8, 9, 11, 12])).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 11, 12]);
+    expect(numberRun([13, 14, 15, 16, 17, 18, 20, 21, 22, 23])).toEqual([13, 14, 15, 16, 17, 18, 20, 21, 22, 23]);
+    // One cell off the run is a misreading, at the end as in the middle.
+    expect(numberRun([1, 2, 3, 4, 5, 6, 7, 8, 9, 70])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(numberRun([1, 2, 3, 4, 8, 6, 7, 8])).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
 

@@ -348,6 +348,49 @@ describe('layout', () => {
     expect(doc.lines.filter(l => l.column === 1)).toHaveLength(15);
   });
 
+  it('finds two columns where a translation beside its text repeats its rows\' labels (short questions with their options, block by block), and one where a row of graphs repeats its axes\' letters', () => {
+    // A Thai paper with its English beside it (fuzzer seed 20261216, paper 0049, its second page):
+    // each question's block starts level on both sides and its options stand on the same baselines,
+    // rows too short to be prose; the English side is no grid's far cells, for it opens its rows
+    // with the Thai side's labels (`Ａ．` | `Ａ．`), where a grid goes on with the alphabet.
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 11), bbox: [x0, y - 9, x1, y + 2] });
+    const spans: Span[] = [];
+    for (let b = 0; b < 3; b++) {
+      const y = 80 + b * 110;
+      spans.push(at(`ข้อ ${b + 4}`, 45, 70, y), at(`Question ${b + 4}`, 321, 395, y));
+      spans.push(at('จงหาค่าของ 43 (2 คะแนน)', 45, 150, y + 18), at('Calculate the value of 43. (2 marks)', 321, 480, y + 18));
+      for (let r = 0; r < 2; r++) spans.push(at(`${'ＡＢ'[r]}． ${64 + r}`, 59, 100, y + 36 + r * 16), at(`${'ＡＢ'[r]}． ${64 + r}`, 335, 376, y + 36 + r * 16));
+    }
+    const page: PageInfo = { number: 1, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page).map(c => [Math.round(c.x0), Math.round(c.x1)])).toEqual([[45, 150], [321, 480]]);
+    // A row of graphs repeats its axes' letters (`y` | `y`), no label: options in a grid, one column
+    // (a HSC paper's question 10, its four graphs read as options).
+    const graphs: Span[] = [];
+    for (let b = 0; b < 3; b++) {
+      const y = 80 + b * 110;
+      graphs.push(at('Which graph shows the function whose derivative is positive everywhere?', 45, 290, y));
+      for (const [x, label] of [[60, '(A)'], [330, '(B)']] as const) graphs.push(at(label, x, x + 18, y + 20), at('y', x + 30, x + 36, y + 20), at('x', x + 90, x + 96, y + 60), at('O', x + 28, x + 36, y + 60));
+    }
+    expect(findColumns({ ...page, spans: graphs })).toHaveLength(1);
+  });
+
+  it('parts three columns at two column rules a scan leans, though each rule\'s box is as wide as its lean', () => {
+    // A Portuguese scan in three columns (fuzzer seed 20261216, paper 0010): its rules lean 16 pt over
+    // 936 pt, and their ink, cut into pieces down the page as a scan's text is, stands in each gutter.
+    const spans: Span[] = [];
+    const piece = (x0: number, x1: number, y: number): Span => ({ ...span('', x0, y, 4), bbox: [x0, y - 4, x1, y] });
+    for (let y = 200; y < 1130; y += 4) {
+      const lean = (y - 198) / 936 * 15;
+      spans.push(piece(282 + lean, 283.5 + lean, y), piece(543 + lean, 544.5 + lean, y));
+    }
+    for (const [x0, x1] of [[33, 276], [300, 538], [562, 808]]) for (let y = 210; y < 1120; y += 14) spans.push(piece(x0, x1 - (y % 28 ? 40 : 0), y));
+    const shapes = [[282, 198, 298, 1134], [543, 198, 559, 1134]].map(b => ({ page: 1, kind: 'line' as const, bbox: b as [number, number, number, number], visible: true }));
+    const page: PageInfo = { number: 1, width: 842, height: 1191, body: { y0: 60, y1: 1140 }, columns: [], section: null, spans, shapes, furniture: [] };
+    expect(findColumns(page)).toHaveLength(3);
+    // A box as wide drawn as a rectangle is no rule: only a line leans.
+    expect(findColumns({ ...page, shapes: shapes.map(s => ({ ...s, kind: 'rect' as const })) })).toHaveLength(1);
+  });
+
   it('finds the two columns a page set in three fills, its last empty, under a head as wide as the three', () => {
     // A short Chinese paper on A3 in three columns (fuzzer seed 20261204, paper 0053): the title, the
     // name line and a box of instructions span the page; the questions fill two columns of a third of

@@ -496,6 +496,17 @@ describe('circled option markers looked for where no template asked for them', (
     expect(stack.map(r => r.index)).toEqual([1, 2, 3]);
   }, 60_000);
 
+  it('finds ① ② ③ under a line whose round letters outnumber them: the markers\' size is told by the rings with a digit apart inside', async () => {
+    // 15-point text holds more ring-like letters (o, e: ink inside a round stroke) than the row holds
+    // markers: their height, not the markers', was the median of every ring-like glyph, and the row was lost.
+    const g = await strip(`<text x="10" y="28" font-size="15">Et de ce cercle, on prend le sol de ces dents vertes: ooo eee ooo</text>
+      ${[1, 2, 3].map((d, i) => ring(40 + i * 60, 60, d) + `<text x="${48 + i * 60}" y="63" font-size="10">${[12, 15, 18][i]}</text>`).join('')}`);
+    const pool = ocrPool('eng', 1);
+    const rings = await unaskedRings(g, whole, pool, px(6), px(16), 5);
+    await closeOcr();
+    expect([...rings].sort((a, b) => a.box[0] - b.box[0]).map(r => r.index)).toEqual([1, 2, 3]);
+  }, 60_000);
+
   it('takes no boxed digits for rings, even in order, and no lone ring whose digit runs with none', async () => {
     const g = await strip(`${[1, 2, 3, 4].map(d => box(10 + d * 30, 30, d)).join('')}${ring(300, 30, 3)}<text x="310" y="33" font-size="10">is the third</text>`);
     const pool = ocrPool('eng', 1);

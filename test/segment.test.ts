@@ -573,6 +573,20 @@ describe('papers that read nothing', () => {
     expect(decode(plain, candidates(plain), { ...settings, paperCarries: false, bareNumbersFree: true }).anchors.map(a => a.number)).toEqual([1, 2, 3]);
   });
 
+  it('takes a lead\'s closing word that OCR set in a run of its own (`第12` `题`) into the anchor, not the stem', async () => {
+    // Fuzzer seed 20261216, paper 0033 (a Chinese scan): every stem began `题`.
+    const { matchAnchor } = await import('../pipeline/structure/anchors.ts');
+    const words = (...ws: [string, number][]) => ws.map(([w, x]) => ({ ...span(w, x, 110, 10), font: 'ocr' }));
+    // The lead the paper's lines teach (templates/generic.json's `第1题` candidate).
+    const numbering = new RegExp('^\\s*(?:問|第)\\s*(\\d{1,3})\\s*(?:题|題|問)?\\s*[.．、:：]?', 'u');
+    const taught = { ...generic, re: { ...generic.re, numbering } };
+    const at = matchAnchor(line('', false, words(['第12', 70], ['题', 95], ['logs', 115], ['512', 140])), { x0: 70, x1: 560 }, 10, taught, true);
+    expect([at?.number, at?.spans.map(s => s.text).join('')]).toEqual([12, '第12题']);
+    // A word the pattern does not read as the lead's stays the stem's.
+    const plain = matchAnchor(line('', false, words(['1.', 70], ['Find', 85], ['x', 110])), { x0: 70, x1: 560 }, 10, generic, true);
+    expect([plain?.number, plain?.spans.map(s => s.text).join('')]).toEqual([1, '1.']);
+  });
+
   it('takes a long line read by OCR with every word bold for a heading, and one with only its number bold for none', async () => {
     const { lineFeatures } = await import('../pipeline/structure/candidates.ts');
     const words = (text: string, bold: (i: number) => boolean) => text.split(' ').map((w, i) => ({ ...span(w, 45 + i * 30, 110, 10), font: bold(i) ? 'ocr-bold' : 'ocr' }));

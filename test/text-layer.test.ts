@@ -98,6 +98,18 @@ describe('text-layer', () => {
     expect(page.furniture).toEqual([speck]);
   });
 
+  it('keeps what stands level with a boxed heading kept in a scan\'s top margin, and starts the columns there', () => {
+    // Fuzzer seed 20261216, paper 0021 (an A3 scan in two columns): `Phần A` in a frame atop the first
+    // column, and the second column's first question on its row, both above the page's share (71 pt).
+    const sp = (text: string, x: number, y: number) => ({ page: 2, text, bbox: [x, y, x + 40, y + 10] as [number, number, number, number], baseline: y + 8, size: 10, font: 'ocr', math: false });
+    const page: PageInfo = { number: 2, width: 842, height: 1190, body: { y0: 0, y1: 1190 }, columns: [{ x0: 44, x1: 410 }, { x0: 439, x1: 784 }], columnsTop: 71, section: null, spans: [], shapes: [{ page: 2, kind: 'rect', visible: true, bbox: [56, 46, 98, 62] }], furniture: [], ocr: true };
+    const heading = sp('Phần A', 60, 49), beside = sp('15 Giá trị của 10 + 7 · 4 bằng', 441, 47), above = sp('Sở Giáo dục', 400, 30), first = sp('1 Một hình', 55, 80);
+    splitFurniture(page, [heading, beside, above, first], generic);
+    expect(page.spans).toEqual([heading, beside, first]);
+    expect(page.furniture).toEqual([above]);
+    expect(page.columnsTop).toBe(47);
+  });
+
   it('takes margin text for furniture by what it is: a page number alone on its line, a pattern, a line naming its page', () => {
     const sp = (text: string, y: number) => ({ page: 1, text, bbox: [50, y, 300, y + 10] as [number, number, number, number], baseline: y + 8, size: 10, font: 'F', math: false });
     expect(isMarginFurniture(sp('- 4 -', 780), [])).toBe(true);

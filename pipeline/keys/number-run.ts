@@ -15,6 +15,7 @@ const AGREE = 0.6;
  * of pairs (number, value, number, value) breaks it more often than that.
  */
 export function numberRun(read: (number | null)[]): (number | null)[] | null {
+  if (selectionRun(read)) return read;
   const votes = new Map<number, number>();
   read.forEach((r, i) => { if (r !== null) votes.set(r - i, (votes.get(r - i) ?? 0) + 1); });
   const [start, agree] = [...votes.entries()].sort((x, y) => y[1] - x[1])[0] ?? [NaN, 0];
@@ -25,6 +26,29 @@ export function numberRun(read: (number | null)[]): (number | null)[] | null {
   if (rising.size < enough || known - rising.size > Math.floor(read.length / 5)) return null;
   return read.map((r, i) => (rising.has(i) ? r : null));
 }
+
+/**
+ * Readings that rise, every one read, in blocks each rising by one and each of at least
+ * SELECTION_BLOCK cells (`1 2 4 5 6 7 8 9 11 12`: a selection's numbers, the questions with parts
+ * left to a key of their own): the row as printed. A misreading breaks a run in one cell, not into
+ * blocks that each run by one; where most cells agree on one run, this row's later block was read
+ * as that run misread, and each of its numbers lost one.
+ */
+function selectionRun(read: (number | null)[]): read is number[] {
+  if (read.length < 2 || read.some(r => r === null || r < 1)) return false;
+  let block = 1, gaps = 0;
+  for (let i = 1; i < read.length; i++) {
+    const step = read[i]! - read[i - 1]!;
+    if (step <= 0) return false;
+    if (step === 1) { block++; continue; }
+    if (block < SELECTION_BLOCK) return false;
+    block = 1; gaps++;
+  }
+  return gaps > 0 && block >= SELECTION_BLOCK;
+}
+
+/** A selection's row of numbers runs by one in blocks of at least this many cells. */
+const SELECTION_BLOCK = 2;
 
 /** The cells (by index) of the longest strictly rising run of readings ≥ 1, gaps allowed. */
 function longestRising(read: (number | null)[]): Set<number> {

@@ -32,8 +32,8 @@ export function optionAlphabetOf(labels: string[], text: string): string[] | nul
   return best.n > latin && best.n >= 3 ? best.a.slice(0, 5) : null;
 }
 
-/** Glyphs OCR reads for an option letter of another script that looks the same (katakana エ as the ideograph 工). */
-const MISREAD_AS: Record<string, string> = { '工': 'エ', '才': 'オ', '力': 'カ', '口': 'ロ' };
+/** Glyphs OCR reads for an option letter of another script or form that looks the same (katakana エ as the ideograph 工; Hangul ㄹ, alone in a cell, as the syllable 근). */
+const MISREAD_AS: Record<string, string> = { '工': 'エ', '才': 'オ', '力': 'カ', '口': 'ロ', '근': 'ㄹ' };
 
 /**
  * What OCR may return for an answer written in these option letters (with digits and what a

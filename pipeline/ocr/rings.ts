@@ -92,28 +92,52 @@ function roundCorners(g: Gray, [x0, y0, x1, y1]: [number, number, number, number
 async function readRings(g: Gray, box: [number, number, number, number], pool: OcrPool, minSize: number, maxSize: number, round: boolean): Promise<Ring[]> {
   const [x0, y0, x1, y1] = box;
   const W = x1 - x0, H = y1 - y0;
-  const seen = new Uint8Array(W * H);
+  // Each piece of ink labelled with its own number, so that a ring's digit is told from the ring.
+  const seen = new Int32Array(W * H);
   const dark = (k: number) => g.data[(y0 + Math.floor(k / W)) * g.width + x0 + (k % W)] < RING_INK;
-  const found: [number, number, number, number][] = [];
+  const found: { ink: [number, number, number, number]; label: number }[] = [];
+  let label = 0;
   for (let i = 0; i < W * H; i++) {
     if (seen[i] || !dark(i)) continue;
-    const [a, b, c, d] = floodFill(W, H, [i], dark, seen).box;
+    const [a, b, c, d] = floodFill(W, H, [i], dark, seen, ++label).box;
     const h = d - b;
     // A ring the scan has joined to the text after it: its square at the left end.
     const w = c - a > h * 1.25 ? h : c - a;
     if (h < minSize || h > maxSize || w / h < 0.8) continue;
     const ink: [number, number, number, number] = [x0 + a, y0 + b, x0 + a + w, y0 + d];
-    if (isCircled(g, ink, RING_FOOT_INK) && (!round || roundCorners(g, ink))) found.push(ink);
+    if (isCircled(g, ink, RING_FOOT_INK) && (!round || roundCorners(g, ink))) found.push({ ink, label });
   }
-  // Markers are all one size; a round letter with a stroke inside (e, θ) is smaller.
-  const heights = found.map(b => b[3] - b[1]).sort((p, q) => p - q);
+  // Markers are all one size; a round letter with a stroke inside (e, θ, @) is another. Their size
+  // is told by the rings that hold a glyph apart from themselves (a digit inside, not a letter's own
+  // stroke) where there are such: round letters outnumber a page's markers (0240's rows of ①–⑤ under
+  // Portuguese text: the median of all was an \`o\`'s height, and every marker was dropped as too big).
+  const apart = found.filter(r => holdsApart(seen, W, r.ink[0] - x0, r.ink[1] - y0, r.ink[2] - x0, r.ink[3] - y0, r.label));
+  const sized = apart.length >= MARKERS_APART ? apart : found;
+  const heights = sized.map(r => r.ink[3] - r.ink[1]).sort((p, q) => p - q);
   const typical = heights[Math.floor(heights.length / 2)] ?? 0;
   const rings: Ring[] = [];
-  for (const ink of found) {
-    if (Math.abs(ink[3] - ink[1] - typical) > typical * 0.15) continue;
+  for (const { ink } of found) {
+    if (Math.abs(ink[3] - ink[1] - typical) > typical * SAME_SIZE) continue;
     rings.push({ box: ink, index: Number(await readCircled(pool, g, ink)) || 0 });
   }
   return rings;
+}
+
+/** Rings that hold a glyph apart from themselves set the markers' size where at least this many do. */
+const MARKERS_APART = 2;
+/** Markers differ in height by at most this share of the typical one. */
+const SAME_SIZE = 0.15;
+/** A ring's inside, away from its stroke: this share of its side in from each edge. */
+const INSIDE = 0.28;
+
+/** Whether the middle of a ring's box (box in the labels' frame) holds ink that is not the ring's own. */
+function holdsApart(labels: Int32Array, W: number, a: number, b: number, c: number, d: number, own: number): boolean {
+  const mx = Math.floor((c - a) * INSIDE), my = Math.floor((d - b) * INSIDE);
+  for (let y = b + my; y < d - my; y++) for (let x = a + mx; x < c - mx; x++) {
+    const l = labels[y * W + x];
+    if (l && l !== own) return true;
+  }
+  return false;
 }
 
 /** Rings on one line: their boxes overlap vertically by more than half. */

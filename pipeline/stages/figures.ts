@@ -7,6 +7,7 @@ import type { BBox, Figure, Line, PaperDocument, Question, Shape, Span } from '.
 import { bboxUnion, centerX, centerY, contains, height, intersects, width } from '../document.ts';
 import { inCell, optionCells, pictureSpans, textOutside, type OptionCell } from '../figures/option-cells.ts';
 import { figureName, optionImageName } from '../ids.ts';
+import { uprightRule } from '../text/body.ts';
 import { cropPng, loadPageImage, type PageImage } from '../providers/image.ts';
 import type { Stage } from '../stage.ts';
 
@@ -24,9 +25,6 @@ const FRAME_EDGE = 4;
 const CORNER_ARC = 15;
 /** An image under running text whose words cover this share of it is a backdrop, not a figure. */
 const BACKDROP_TEXT = 0.15;
-/** A column rule (at most this thick, at least this share of the page tall) is no figure. */
-const COLUMN_RULE_WIDTH = 3;
-const COLUMN_RULE_LENGTH = 0.45;
 /** Shapes a figure's column reaches past its edges by this many points; labels this near it are its own, if narrower than this. */
 const COLUMN_SLACK = 10;
 const LABEL_REACH = 10;
@@ -181,7 +179,8 @@ export function findFigures(doc: PaperDocument): Map<Question, Figure[]> {
         && centerY(s.bbox) >= b.y0 && centerY(s.bbox) <= b.y1
         && centerX(s.bbox) >= col.x0 - COLUMN_SLACK && centerX(s.bbox) <= col.x1 + COLUMN_SLACK
         && centerY(s.bbox) >= page.body.y0 && centerY(s.bbox) <= page.body.y1
-        && !(width(s.bbox) <= COLUMN_RULE_WIDTH && height(s.bbox) >= page.height * COLUMN_RULE_LENGTH));
+        // A column rule is no figure.
+        && !uprightRule(s, page.height));
       for (const g of cluster(inBand)) {
         const kind = classify(g, page.spans);
         if (!kind) continue;

@@ -270,11 +270,19 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, found
   // differently on each page repeats on none), but for text in a frame: a boxed heading (a subject's
   // name atop each of its pages) is the body's.
   const framed = (s: Span) => page.shapes.some(f => f.kind === 'rect' && contains(f.bbox, s.bbox, FRAME_PAD));
+  const inMargin = (s: Span) => centerY(s.bbox) < body.y0 || centerY(s.bbox) > body.y1;
+  const keeps = (s: Span) => inMargin(s) && !found.has(s) && body.ruleX === null && (!page.ocr || framed(s)) && !isMarginFurniture(s, t.re.furniture, mates);
+  // The body grows to hold what it keeps in a margin, and holds what else lies level with it: the
+  // first line of the next column beside a boxed heading set high on a scan (an A3 page's `Phần A`,
+  // its `15 Giá trị …` lost as a running head where the page's share of its height cut them off).
+  const held = spans.filter(keeps);
+  const grown = held.length ? { y0: Math.min(body.y0, ...held.map(s => s.bbox[1])), y1: Math.max(body.y1, ...held.map(s => s.bbox[3])) } : body;
+  const level = (s: Span) => centerY(s.bbox) >= grown.y0 && centerY(s.bbox) <= grown.y1 && !found.has(s) && !isMarginFurniture(s, t.re.furniture, mates);
   for (const s of spans) {
     const cy = centerY(s.bbox);
     const byPaper = found.has(s);
-    let outside = cy < body.y0 || cy > body.y1;
-    if (outside && !byPaper && body.ruleX === null && (!page.ocr || framed(s)) && !isMarginFurniture(s, t.re.furniture, mates)) {
+    let outside = inMargin(s);
+    if (outside && (keeps(s) || level(s))) {
       outside = false;
       keptInMargin.push(s);
     }
@@ -293,9 +301,16 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, found
     ?? (page.ocr ? t.re.sections.find(h => h.re.test(squeezed)) ?? t.re.sections.find(h => nearlyContains(squeezed, h.label.replace(/\s+/g, ''))) : undefined);
   if (heading) page.section = heading.id;
   const kept = keptInMargin.filter(s => page.spans.includes(s));
-  if (kept.length) page.body = { y0: Math.min(page.body.y0, ...kept.map(s => s.bbox[1])), y1: Math.max(page.body.y1, ...kept.map(s => s.bbox[3])) };
+  if (kept.length) {
+    // Columns OCR found from the top of the body (no head set across them) start where it now does.
+    if (page.columnsTop !== undefined && page.columnsTop <= body.y0 + COLUMNS_AT_TOP) page.columnsTop = Math.min(page.columnsTop, ...kept.map(s => s.bbox[1]));
+    page.body = { y0: Math.min(page.body.y0, ...kept.map(s => s.bbox[1])), y1: Math.max(page.body.y1, ...kept.map(s => s.bbox[3])) };
+  }
   return kept;
 }
+
+/** Columns OCR found starting within this many points of the body's top start at its top: no head stands over them. */
+const COLUMNS_AT_TOP = 2;
 
 /** Whether `text` holds `label` with at most one letter different (labels of three letters or more). */
 export function nearlyContains(text: string, label: string): boolean {

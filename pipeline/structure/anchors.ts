@@ -34,12 +34,22 @@ export function matchAnchor(line: Line, column: Edges, bodySize: number, t: Temp
   if (first.size < bodySize * (ocr ? OCR_SMALL_SHARE : SMALL_SHARE)) return null;
   let lead = '';
   const spans: Span[] = [];
-  for (const s of line.spans) {
+  const read = (text: string) => t.re.numbering.exec(ocr ? ocrNumberText(text) : text);
+  for (const [i, s] of line.spans.entries()) {
     if (s.math) break;
     spans.push(s);
     lead += s.text;
-    const m = t.re.numbering.exec(ocr ? ocrNumberText(lead) : lead);
+    let m = read(lead);
     if (m) {
+      // The lead's closing word in a run of its own (`第12` `题`: OCR parts them where a space
+      // stands) is the lead's too, where the pattern reads it whole: it is no stem's first word.
+      for (const next of line.spans.slice(i + 1)) {
+        const more = read(lead + next.text);
+        if (next.math || !more || more[1] !== m[1] || more[0].trimEnd().length < (lead + next.text).trimEnd().length) break;
+        spans.push(next);
+        lead += next.text;
+        m = more;
+      }
       const n = Number(m[1]);
       // `12.298K`: the number runs into a quantity; the caller takes it only where it is the next one.
       const decimal = /^\d/.test(lead.slice(m[0].length));

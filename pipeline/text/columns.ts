@@ -2,7 +2,7 @@
 // (or, on a page read by OCR, in its ink): below the stages, as layout and OCR both find columns.
 import type { Column, PageInfo, Span } from '../document.ts';
 import { centerX, centerY, height } from '../document.ts';
-import { findBody } from './body.ts';
+import { columnRuleX, findBody, uprightRule } from './body.ts';
 import { LINE_OVERLAP } from './lines.ts';
 
 /** A gutter is at least this wide (points)… */
@@ -152,9 +152,40 @@ function oneFlow(left: readonly Run[], right: readonly Run[], across: readonly n
   const [a, b] = [text(left), text(right)];
   if (Math.min(a, b) >= Math.max(a, b) * CELL_TEXT) return false;
   // A translation set beside its text is shorter, and still a flow of sentences: rows of words, where
-  // the far cells of a row hold a label and a value (`(B) 14`) and a margin a mark (`[2]`).
-  return !prose(right, from, to);
+  // the far cells of a row hold a label and a value (`(B) 14`) and a margin a mark (`[2]`). Where
+  // its rows are short (a page of short questions with their options), it repeats the labels of
+  // the rows it stands beside.
+  return !prose(right, from, to) && !echoes(left, right);
 }
+
+/** A side that repeats the other's row labels on at least this many rows is a text of its own beside it. */
+const ECHO_ROWS = 2;
+
+/**
+ * Whether rows of both sides on one baseline open with the same label (`Ａ．` | `Ａ．`, `1.1.` |
+ * `1.1.`, ECHO_ROWS of them): a text set beside its translation, block by block. The far cells of a
+ * grid of options go on with the alphabet (`(A) 6` | `(B) 14`), and a margin of marks opens with
+ * none of the row's labels.
+ */
+function echoes(left: readonly Run[], right: readonly Run[]): boolean {
+  const opening = (row: readonly Run[]) => {
+    const first = [...row].sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    const token = first.text.trim().split(/\s+/u)[0] ?? '';
+    // A label: a few characters closed by a label's stop, not a value alone (`7` | `7` in a
+    // table's two columns) nor a letter alone (`y` | `y`, the axes of a row of graphs).
+    return [...token].length <= LABEL_CHARS && /[\p{L}\p{N}][.．)）:：]$/u.test(token) ? token : null;
+  };
+  const far = rowsOf(right).map(row => ({ y: row[0].baseline, label: opening(row) }));
+  let echoed = 0;
+  for (const row of rowsOf(left)) {
+    const label = opening(row);
+    if (label && far.some(f => f.label === label && Math.abs(f.y - row[0].baseline) <= 2)) echoed++;
+  }
+  return echoed >= ECHO_ROWS;
+}
+
+/** A row's label is at most this many characters (`Ａ．`, `(iv)`, `12.3.`). */
+const LABEL_CHARS = 5;
 
 /**
  * A row's text from its near edge (the right where the paper reads right to left), a space between
@@ -381,14 +412,16 @@ export function findColumns(page: ColumnInput): Column[] {
   // A column rule parts columns where text runs along it: one under a key set across the top of an
   // empty two-column grid (the page after the questions) parts nothing (as text-layer's body says).
   const body = findBody(page, page.shapes);
-  const rule = body.ruleX !== null && spans.some(s => centerY(s.bbox) >= body.y0 && centerY(s.bbox) <= body.y1) ? body.ruleX : null;
+  // (A scan's rule leans with the sheet: it parts columns all the same, bounding no body.)
+  const drawnAt = body.ruleX ?? columnRuleX(page, page.shapes);
+  const rule = drawnAt !== null && spans.some(s => centerY(s.bbox) >= body.y0 && centerY(s.bbox) <= body.y1) ? drawnAt : null;
   const textX0 = Math.min(...spans.map(s => s.bbox[0])), textX1 = Math.max(...spans.map(s => s.bbox[2]));
   let splits: number[] = [];
   let emptiest = false;
   if (rule !== null) {
     // Three columns are drawn with two rules: every tall vertical rule a fair share of the text apart.
     const wide = (textX1 - textX0) * COLUMN_MIN_SHARE;
-    const others = page.shapes.filter(s => s.visible && s.kind !== 'image' && s.bbox[2] - s.bbox[0] <= 3 && s.bbox[3] - s.bbox[1] >= page.height * 0.45)
+    const others = page.shapes.filter(s => uprightRule(s, page.height))
       .map(s => centerX(s.bbox)).filter(x => x > textX0 + wide && x < textX1 - wide && Math.abs(x - rule) >= wide);
     splits = [rule, ...(others.length ? [others[0]] : [])].sort((a, b) => a - b);
   }
