@@ -277,12 +277,13 @@ export function splitFurniture(page: PageInfo, spans: Span[], t: Template, found
   // its `15 Giá trị …` lost as a running head where the page's share of its height cut them off).
   const held = spans.filter(keeps);
   const grown = held.length ? { y0: Math.min(body.y0, ...held.map(s => s.bbox[1])), y1: Math.max(body.y1, ...held.map(s => s.bbox[3])) } : body;
+  // (What it keeps lies within the grown body: `level` holds it too.)
   const level = (s: Span) => centerY(s.bbox) >= grown.y0 && centerY(s.bbox) <= grown.y1 && !found.has(s) && !isMarginFurniture(s, t.re.furniture, mates);
   for (const s of spans) {
     const cy = centerY(s.bbox);
     const byPaper = found.has(s);
     let outside = inMargin(s);
-    if (outside && (keeps(s) || level(s))) {
+    if (outside && level(s)) {
       outside = false;
       keptInMargin.push(s);
     }
