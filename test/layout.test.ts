@@ -447,6 +447,19 @@ describe('layout', () => {
     expect(findColumns(page)).toHaveLength(1);
   });
 
+  it('reads a page of one question, its stem run across the page over a 2×2 grid of options, as one column', () => {
+    // Seed 20261218, paper 0002 (page 3): the stem's words, a space apart, cross the band between the
+    // grid's halves; taken for a title over two columns, the stem was cut in two at the band.
+    const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });
+    const words = ['Q.8', '그림과', '같이', '삼각형', 'ABC에서', '∠A', '=', '30°,', '∠B', '=', '20°일', '때,', '∠C의', '크기는?', '[1점]'];
+    const spans: Span[] = [];
+    for (let k = 0, x = 45; k < words.length; x += words[k].length * 8 + 3.4, k++) spans.push(at(words[k], x, x + words[k].length * 8, 52));
+    spans.push(at('(ㄱ)', 59, 79, 163), at('132', 83, 105, 163), at('(ㄴ)', 305, 325, 163), at('130', 328, 350, 163));
+    spans.push(at('(ㄷ)', 59, 79, 184), at('135', 83, 105, 184), at('(ㄹ)', 305, 325, 184), at('260', 328, 350, 184));
+    const page: PageInfo = { number: 3, width: 595, height: 842, body: { y0: 40, y1: 800 }, columns: [], section: null, spans, shapes: [], furniture: [] };
+    expect(findColumns(page)).toHaveLength(1);
+  });
+
   it('reads a question with a 2×2 grid of graph options as one column (the right graphs\' labels are no column)', () => {
     // The question's line runs across, the graphs' axis labels (`y`, `O x`) stand in a narrow band at the right.
     const at = (text: string, x0: number, x1: number, y: number): Span => ({ ...span(text, x0, y, 12), bbox: [x0, y - 10, x1, y + 2] });

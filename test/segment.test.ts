@@ -184,6 +184,61 @@ describe('decoder', () => {
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['8@0', '9@2', '10@4', '11@6', '12@8', '13@10', '14@12']);
   });
 
+  it('reads a number OCR ran on into its text (`Question 29+4` for `Question 2 9+4`) by its leading digits', () => {
+    // Fuzzer seed 20261216, paper 0005 (a Hindi scan): the space after `Question 2` lost before a stem
+    // opening with a digit. Taken as a misread number of more digits, it cost more than leaving
+    // question 2 out (its text and options then question 1's).
+    const fs = features([
+      { text: 'Question 1 Find x.' }, { text: '(1) 2 (2) 3', options: [0, 1], indent: 15 }, { text: 'Question 29+4 = ?' }, { text: '(1) 4 (2) 5', options: [0, 1], indent: 15 },
+      { text: 'Question 3 Find z.' }, { text: '(1) 6 (2) 7', options: [0, 1], indent: 15 }, { text: 'Question 4 Find w.' }, { text: '(1) 8 (2) 9', options: [0, 1], indent: 15 },
+    ]).map(f => ({ ...f, ocr: true }));
+    const read = [1, null, 29, null, 3, null, 4, null];
+    const cands = (runsOn: boolean): Candidate[] => fs.flatMap((f, i) => (read[i] === null ? [] : [{ f, lead: null, style: 'ocr', read: read[i], major: null, ...(runsOn && i === 2 ? { runsOn } : {}) }]));
+    const numbers = (runsOn: boolean) => decode(fs, cands(runsOn), settings).anchors.map(a => `${a.number}@${a.candidate.f.index}`);
+    expect(numbers(true)).toEqual(['1@0', '2@2', '3@4', '4@6']);
+    // A `29` standing apart from its text is no number run on: read as printed, it is no 2.
+    expect(numbers(false)).not.toContain('2@2');
+  });
+
+  it('reads a numbered instruction list as no run the questions go on from: stepping from its `3.` over its `4.` to a question\'s `4` costs as a later twin', () => {
+    // Fuzzer seed 20261218, paper 0027 (a Greek scan, a selection opening at 3 under `Μέρος Α`): the
+    // list's 1–3 were read as questions, the third taking the heading and question 3 into its block.
+    const fs = features([
+      { text: '1. Write in ink.' }, { text: '2. Answer every question.' }, { text: '3. Choose one answer.' }, { text: '4. Good luck!' }, { text: 'Part A', heading: 'plain' },
+      { text: '3 Find x.' }, { text: '(1) 2 (2) 3', options: [0, 1], indent: 15 }, { text: '4 Find y.' }, { text: '(1) 4 (2) 5', options: [0, 1], indent: 15 },
+      { text: '5 Find z.' }, { text: '(1) 6 (2) 7', options: [0, 1], indent: 15 },
+    ]).map(f => ({ ...f, ocr: true }));
+    // (The questions' numbers read at the margin, in OCR's style; the list's in its own.)
+    const cands = candidates(fs).map(c => (c.f.index >= 5 ? { ...c, lead: null, style: 'ocr' } : c));
+    const reading = decode(fs, cands, { ...settings, stated: true });
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['3@5', '4@7', '5@9']);
+  });
+
+  it('weighs each anchor by `perAnchor`: a stated count\'s pull takes in a question a gap left in the text before it', () => {
+    // Fuzzer seed 20261218, paper 0053 (a selection of 8 keeping its numbers, `10．` a short answer,
+    // then `15．` with options): leaving 15 in question 10's text cost less than the gap.
+    const fs = features([
+      { text: '1. Find x.' }, { text: 'A) 1 B) 2', options: [0, 1], indent: 15 }, { text: '2. Find y.' }, { text: 'A) 3 B) 4', options: [0, 1], indent: 15 },
+      { text: '9. Find the angle C.' }, { text: '10. Evaluate log 32.' }, { text: '15. Find a10.' }, { text: 'A) 64 B) 61', options: [0, 1], indent: 15 },
+    ]);
+    const numbers = (perAnchor: number) => decode(fs, candidates(fs), { ...settings, stated: true, perAnchor }).anchors.map(a => a.number);
+    expect(numbers(0)).toEqual([1, 2, 9, 10]);
+    expect(numbers(0.5)).toEqual([1, 2, 9, 10, 15]);
+  });
+
+  it('reads a line led by words the paper leads no question with (a translation\'s `What is 3 times 4?`) as no OCR reading of its lead', () => {
+    // Fuzzer seed 20261218, paper 0054 (a Japanese scan numbered in boxes, each question printed in
+    // English under it): the chain stepped from the boxes' numbers OCR read to `What is 25` free, as
+    // if OCR had read the paper's own lead another way, and the questions after it ended in 25's text.
+    const fs = features([
+      { text: '1 20+7×9 の値を求めよ。' }, { text: 'A. 80 B. 87', options: [0, 1], indent: 15 }, { text: '2 3×4 の値を求めよ。' }, { text: 'What is 3 times 4?' }, { text: 'A. 12 B. 7', options: [0, 1], indent: 15 },
+    ]).map(f => ({ ...f, ocr: true }));
+    const cands = candidates(fs).map(c => (c.lead?.word ? c : { ...c, lead: null, style: 'ocr' }));
+    expect(cands.find(c => c.f.index === 3)?.lead?.word).toBeTruthy();
+    const reading = decode(fs, cands, { ...settings, stated: true });
+    expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@2']);
+  });
+
   it('reads a paper that skips numbers again and again as a selection: a gap before its last number and a late first number as printed', () => {
     // Fuzzer seed 20261214, paper 0175 (a scan that keeps a longer form's numbers, `2:` … `30:`):
     // read as questions 1 … 28, `2:` and `30:` taken for misread numbers, a step costing less than
@@ -585,6 +640,25 @@ describe('papers that read nothing', () => {
     // A word the pattern does not read as the lead's stays the stem's.
     const plain = matchAnchor(line('', false, words(['1.', 70], ['Find', 85], ['x', 110])), { x0: 70, x1: 560 }, 10, generic, true);
     expect([plain?.number, plain?.spans.map(s => s.text).join('')]).toEqual([1, '1.']);
+  });
+
+  it('tells a number OCR ran on into its text (`Question 29+4~`), read again after its run was cut, and cuts the anchor at the number the reading gives it', async () => {
+    // Fuzzer seed 20261216, paper 0005 (a Hindi scan): `Question 2 9+4×2` read `Question 29+4~ 2`.
+    const { matchAnchor, runOnCut } = await import('../pipeline/structure/anchors.ts');
+    const numbering = new RegExp('^\\s*(?:Question)\\s*(\\d{1,3})(?![0-9])\\s*[.:：．)]?', 'u');
+    const taught = { ...generic, re: { ...generic.re, numbering } };
+    const words = (...ws: [string, number][]) => ws.map(([w, x]) => ({ ...span(w, x, 110, 10), bbox: [x, 100, x + w.length * 6, 112] as [number, number, number, number], font: 'ocr' }));
+    const glued = line('', false, words(['Question', 70], ['29+4~', 125], ['2', 160]));
+    const first = matchAnchor(glued, { x0: 70, x1: 560 }, 10, taught, true);
+    expect([first?.number, first?.runsOn]).toEqual([29, true]);
+    // The first look cut `29` from `+4~`: read again, the touching run still says it ran on.
+    expect(glued.spans.map(s => s.text)).toEqual(['Question', '29', '+4~', '2']);
+    const again = matchAnchor(glued, { x0: 70, x1: 560 }, 10, taught, true)!;
+    expect(again.runsOn).toBe(true);
+    expect(runOnCut(glued, again.spans, 2).map(s => s.text)).toEqual(['Question', '2']);
+    expect(glued.spans.map(s => s.text)).toEqual(['Question', '2', '9', '+4~', '2']);
+    // A number a space apart from its text did not run on.
+    expect(matchAnchor(line('', false, words(['Question', 70], ['2', 125], ['9+4', 140])), { x0: 70, x1: 560 }, 10, taught, true)?.runsOn).toBe(false);
   });
 
   it('takes a long line read by OCR with every word bold for a heading, and one with only its number bold for none', async () => {
@@ -1645,6 +1719,8 @@ describe('a question\'s options are no parts of it', () => {
     const zh = [at('7) 一个长方形的长为 19 cm，宽为 11 cm，它的', 0, 288), at('面积是多少 cm2？', 1, 140)];
     expect(typeOf(...zh)).toBe('short');
     expect(typeOf(...zh, at('A rectangle measures 19 cm by 11 cm. What', 2, 285), at('is its area in cm2?', 3, 130))).toBe('short');
+    // …and a translation whose last word wraps onto a line of its own, too short to count as words (seed 20261218, paper 0006).
+    expect(typeOf(...zh, at('A rectangle measures 19 cm by 11 cm. What is its area in', 2, 285), at('cm2?', 3, 70))).toBe('short');
     // Lines that end short of the edge are lines of their own (a given, then what to find in parts).
     expect(typeOf(at('7) Let f(x) = 5x + 9.', 0, 150), at('3.1 Calculate f(2).', 1, 140), at('3.2 Solve f(x) = 34.', 2, 150))).toBe('free');
   });

@@ -27,6 +27,7 @@ import { applyRangeMarks, rangeMarks, type HeadLine } from '../structure/range-m
 import { headLines } from '../text/lines.ts';
 import { applyRangeTypes, rangeTypes } from '../structure/range-types.ts';
 import { canOpen } from '../structure/sections.ts';
+import { STATED_COUNT_PULL, STATED_COUNT_PULL_MOST, STATED_COUNT_TRIES } from '../structure/model.ts';
 import { statedCount } from '../text/stated-count.ts';
 import { readCover } from '../text/cover.ts';
 
@@ -135,7 +136,7 @@ const describe = (s: LabelStats) => `${s.runs} runs, ${s.itemLength.toFixed(0)} 
  * the decoder's choice, and whether the paper states its count. `firstLook`: a look to learn from
  * only (`DecodeSettings.bareNumbersFree`); `skips`: an earlier reading showed a selection's gaps (`selectionLike`).
  */
-function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes, { firstLook = false, skips = false } = {}) {
+function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes, { firstLook = false, skips = false, perAnchor = 0 } = {}) {
   const t = doc.template;
   const features = lineFeatures(doc, bodySize, t);
   const aside = setAside(features, doc);
@@ -157,8 +158,35 @@ function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes,
     plainHeadingsSection: !!t.infer,
     bareNumbersFree: firstLook,
     ranges: statedNumbers(features, doc, head),
+    perAnchor,
   });
-  return { features, aside, reading, candidates, head, stated };
+  return { features, aside, reading, candidates, head, stated, skips };
+}
+
+type PaperReading = ReturnType<typeof readPaper>;
+
+/**
+ * The reading that holds the count the paper states on its cover, where the best reading holds
+ * fewer: each anchor is made worth a little more than its own score (STATED_COUNT_PULL, halved
+ * where the reading then holds too many, doubled where still too few), and the first reading
+ * holding exactly the count is taken (a
+ * selection's `15．` after `10．`, whose block costs a gap, left in question 10's text). Never
+ * toward fewer: the anchors cheapest to leave out of a reading holding too many are as often
+ * questions as the lines wrongly taken (OCR's garbled numbers on a scan). Null where no pull
+ * reaches the count: the reading stands, and the judge says the count disagrees.
+ */
+function toStatedCount(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes, read: PaperReading): PaperReading | null {
+  const count = statedCount(doc.cover, doc.template.re.count);
+  const found = read.reading.anchors.length;
+  if (count === null || found === 0 || found >= count) return null;
+  let pull = STATED_COUNT_PULL;
+  for (let k = 0; k < STATED_COUNT_TRIES && pull <= STATED_COUNT_PULL_MOST; k++) {
+    const again = readPaper(doc, bodySize, lookAlikes, { skips: read.skips, perAnchor: pull });
+    const held = again.reading.anchors.length;
+    if (held === count) return again;
+    pull = held > count ? pull / 2 : pull * 2;
+  }
+  return null;
 }
 
 /**
@@ -320,6 +348,13 @@ export function segmentStage(): Stage {
       if (!read.stated && selectionLike(read.reading)) {
         read = readPaper(doc, bodySize, lookAlikes, { skips: true });
         doc.messages.info('segment/selection', 'the reading skips numbers again and again between numbers read as printed (a selection keeping a longer form\'s numbers): its gaps are read as the paper\'s own', { stage: 'segment' });
+      }
+      // A paper stating its count, read with fewer: the reading that holds the count, where a
+      // little more weight on each question reaches it.
+      const counted = toStatedCount(doc, bodySize, lookAlikes, read);
+      if (counted) {
+        doc.messages.info('segment/stated-count', `the paper states ${counted.reading.anchors.length} questions and the best reading held ${read.reading.anchors.length}: read again with each question weighed toward the count`, { stage: 'segment' });
+        read = counted;
       }
       const t = doc.template;
       const { features, aside, reading } = read;

@@ -11,6 +11,12 @@ import { OCR_SMALL_SHARE, SMALL_SHARE } from './model.ts';
 /** How far into a line a numbering lead may run (`Pregunta 12.`, `QUESTÃO 01`, `Exercice 3 :`). */
 export const MAX_LEAD = 16;
 
+/** Runs this share of their size apart or closer touch (no space stands between them). */
+const TOUCH = 0.05;
+
+/** What follows a number that runs on into its text: anything but a space, a stop or a closing bracket. */
+const RUNS_ON = /^[^\s.．,，、)）\]］:：;]/u;
+
 /**
  * How OCR misreads a question number at the margin: `7,` for `7.`, `l`/`I`/`|` for 1, `O`/`o` for 0,
  * `A` for 4. On an OCR page the number's run is read through this before the template's pattern.
@@ -27,7 +33,7 @@ export function ocrNumberText(lead: string): string {
  * The number a line starts with, if the line opens a question: spans consumed and the number. The
  * line starts at its column's edge: the left one, the right one where it reads right to left.
  */
-export function matchAnchor(line: Line, column: Edges, bodySize: number, t: Template, ocr = false): { number: number; spans: Span[]; decimal: boolean } | null {
+export function matchAnchor(line: Line, column: Edges, bodySize: number, t: Template, ocr = false): { number: number; spans: Span[]; runsOn: boolean } | null {
   const first = line.spans[0];
   if (!first || first.math) return null;
   if (lineInset(line, column) > t.numbering.indentTolerance) return null;
@@ -51,16 +57,37 @@ export function matchAnchor(line: Line, column: Edges, bodySize: number, t: Temp
         m = more;
       }
       const n = Number(m[1]);
-      // `12.298K`: the number runs into a quantity; the caller takes it only where it is the next one.
-      const decimal = /^\d/.test(lead.slice(m[0].length));
+      // The number runs on into what follows it with no space or stop (`12.298K`, a quantity; OCR's
+      // `Question 29+4` for `Question 2 9+4`): the decoder may read it by its leading digits.
+      // (Cut from its text at an earlier look, the text is the next run, touching the number's.)
+      const after = line.spans[line.spans.indexOf(spans[spans.length - 1]) + 1];
+      const rest = lead.slice(m[0].length) || (after && touching(spans[spans.length - 1], after) ? after.text : '');
+      const runsOn = RUNS_ON.test(rest);
       if (n < 1 || n > t.numbering.max) return null;
       splitAfter(line, spans, lead.length - m[0].length);
-      return { number: n, spans, decimal };
+      return { number: n, spans, runsOn };
     }
     if (lead.length > MAX_LEAD) break;
   }
   return null;
 }
+
+/**
+ * The anchor of a number OCR ran on into its text, read by its leading digits (`29` of `Question
+ * 29+4` read as 2, decode.ts Candidate.runsOn): the digits after the number are the text's, cut
+ * from the anchor's last run.
+ */
+export function runOnCut(line: Line, spans: Span[], number: number): Span[] {
+  const last = spans[spans.length - 1];
+  const m = last ? new RegExp(`(?<!\\d)${number}(\\d+)$`).exec(last.text) : null;
+  if (!m || !line.spans.includes(last)) return spans;
+  const [head, tail] = splitSpan(last, [...last.text].length - m[1].length);
+  line.spans.splice(line.spans.indexOf(last), 1, head, tail);
+  return [...spans.slice(0, -1), head];
+}
+
+/** Two runs with no space between them (one run cut in two: splitAfter). */
+const touching = (a: Span, b: Span) => Math.max(b.bbox[0] - a.bbox[2], a.bbox[0] - b.bbox[2]) <= TOUCH * a.size;
 
 /**
  * Where the number's run goes on into the question's text (`10．下列…` in one run), the run is cut

@@ -12,7 +12,7 @@ import { buildQuestion, typeByPaper, type Draft } from './question.ts';
 import { beforeMarks, markText, markValue } from './marks.ts';
 import type { Template } from '../template.ts';
 import { sectionRanges } from './sections.ts';
-import { matchAnchor } from './anchors.ts';
+import { matchAnchor, runOnCut } from './anchors.ts';
 import { marginMark } from './ocr-numbering.ts';
 import type { AsideKind } from './reading-input.ts';
 import { joinWrapped } from '../text/script.ts';
@@ -279,7 +279,8 @@ export function assemble(doc: PaperDocument, features: LineFeatures[], reading: 
       const a = reading.anchors[k];
       const page = doc.pages[line.page - 1];
       const section = labels[k] ?? (t.sections.headingWhere === 'body' ? bodySection : page.section ?? t.sections.default);
-      current = { section, number: a.number, anchor: anchorOf(line, a.candidate.lead), lines: [line], typeHint, sectionPoints, marking };
+      const anchor = anchorOf(line, a.candidate.lead);
+      current = { section, number: a.number, anchor: a.candidate.runsOn ? runOnCut(line, anchor, a.number) : anchor, lines: [line], typeHint, sectionPoints, marking };
       drafts.push(current);
       roles[i] = 'question';
       continue;

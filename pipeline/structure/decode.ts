@@ -40,6 +40,11 @@ export interface Candidate {
   guess?: boolean;
   /** The block's letter is read from a digit OCR draws like it (`8.4.` for `B.4.`): a misreading, at its cost. */
   lookAlike?: boolean;
+  /**
+   * OCR read the number run on into the text after it, the space between them lost (`Question 29+4`
+   * for `Question 2 9+4`): the number may be the one its leading digits print, at `PENALTY.runOn`.
+   */
+  runsOn?: boolean;
 }
 
 export interface DecodeSettings {
@@ -68,6 +73,11 @@ export interface DecodeSettings {
    * costs nothing, so a paper numbered `1 …` whose options no known scheme names still shows its blocks.
    */
   bareNumbersFree?: boolean;
+  /**
+   * What each anchor taken is worth besides its own score (0 unless set): a stated count's pull
+   * (segment.ts `toStatedCount`), where the reading holds fewer questions than the paper states.
+   */
+  perAnchor?: number;
   /**
    * Numbers the paper states marks for, at the line stating them: a range (`Questions 1 to 3 carry 5
    * marks each`, structure/range-marks.ts), or every number under a heading that states each
@@ -307,6 +317,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // `1.` `2.` on) is not how OCR errs.
   // (A word the paper leads its questions with: not one opening a sentence that a number follows, `A rectangle measures 18 cm`.)
   const words = leadWords(features);
+  /** A lead of words the paper does not lead its questions with (see `transition`). */
+  const stray = candidates.map(c => !!c.lead?.word && !words.has(c.lead.word));
   const numbersRead = candidates.map((c, j) => (c.read === null ? null : c.f.ocr && c.style === 'ocr' ? ocrNumbers(j, c)
     : c.f.ocr && c.lead?.word && words.has(c.lead.word) ? sorted([...ocrNumbers(j, c).filter(n => n >= 1 && String(n).length === String(c.read).length), ...withOne(c.read!).filter(n => n <= s.max)])
       : c.f.ocr && c.lead?.open ? ocrNumbers(j, c).filter(n => String(n).length === String(c.read).length || lostOne(n, c.read!))
@@ -323,7 +335,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
   // A `1` lost (`6.` for 16) or one made up of a thin stroke before the number (`16` for `Q.6`, the
   // lead's stop read as a 1) costs as little.
   const misreadCost = (c: Candidate, n: number) => (c.read === n ? 0 : c.read === null || c.guess ? PENALTY.unread
-    : PENALTY.misread + (String(c.read).length === String(n).length ? 0 : lostOne(n, c.read) || lostOne(c.read, n) ? PENALTY.lostOne : PENALTY.misreadDigits));
+    : PENALTY.misread + (String(c.read).length === String(n).length ? 0 : lostOne(n, c.read) || lostOne(c.read, n) ? PENALTY.lostOne
+      : c.runsOn && String(c.read).startsWith(String(n)) ? PENALTY.runOn : PENALTY.misreadDigits));
   /** Numbers a step leaves out (a question lost, or a selection that keeps a longer form's numbers). */
   const gapCost = (skipped: number) => {
     if (skipped <= 0) return 0;
@@ -374,8 +387,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     // OCR misreads a run of numbers the same way (the `1` of 11–17 lost from each, `प्रश्न 12` read
     // `प्रश्न 2`): a `1` lost from the number after one that lost its `1` too costs the loss alone.
     if (m === n + 1 && a.read !== null && b.read !== null && a.read !== n && b.read !== m && lostOne(n, a.read) && lostOne(m, b.read)) v += PENALTY.misread;
-    // OCR reads the same printed lead in many ways: its style says nothing there.
-    if (a.style !== b.style && a.style !== 'ocr' && b.style !== 'ocr') v -= PENALTY.switchStyle;
+    // OCR reads the same printed lead in many ways: its style says nothing there. A lead of words
+    // the paper does not lead its questions with (`What is 25% of 100?`, a translation's line under
+    // a question numbered in a box) is no OCR reading of the paper's lead: a switch as on any page.
+    if (a.style !== b.style && ((a.style !== 'ocr' && b.style !== 'ocr') || stray[i] || stray[j])) v -= PENALTY.switchStyle;
     // Passing over a line of j's own style whose number would stand between i's and j's (a 3
     // between 2 and 4): the chain should go through it.
     const k = previousAtEdge[j];
@@ -388,7 +403,11 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     // Stepping on to m at a line after another of the same style reading m (an instruction `2.`
     // passed over for a question's `2.`): the earlier twin was the step.
     const twin = previousTwin[j];
-    if (m > n && twin > i && candidates[twin].f.atEdge) v -= PENALTY.laterTwin;
+    // …or after a line of i's own style reading m, the next in its run (`3.` `4.` of a numbered
+    // instruction list, the run stepping from its `3.` over the `4.` to a question's `4` below a
+    // section heading): the run's own next line was the step.
+    const runTwin = m === n + 1 && f > i && f < j && a.read === n && a.style !== b.style;
+    if (m > n && ((twin > i && candidates[twin].f.atEdge) || runTwin)) v -= PENALTY.laterTwin;
     return v;
   };
   /** Where the questions may end at candidate j after anchor i numbered n: what ending there costs (null: no ending there). */
@@ -428,7 +447,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       if (j === banned || own[j] === -Infinity) continue;
       const b = candidates[j];
       numbersOf[j].forEach((m, k) => {
-        const emit = own[j] - misreadCost(b, m) + (statedAbove(j, m) ? REWARD.statedRange : 0);
+        const emit = own[j] - misreadCost(b, m) + (statedAbove(j, m) ? REWARD.statedRange : 0) + (s.perAnchor ?? 0);
         // Opening the first run here: what comes before is skipped.
         const open = -skipBefore[j] - openCost(m) - openTwin[j] - openAfterOwn(j, m);
         const top: number[] = new Array(RUNS).fill(-Infinity);

@@ -94,6 +94,11 @@ export const PENALTY = {
    */
   lostOne: 0.3,
   /**
+   * …and as little where OCR ran the number on into the text after it (`Question 29+4` for
+   * `Question 2 9+4`, decode.ts Candidate.runsOn) and the reading's number is what its leading digits print.
+   */
+  runOn: 0.3,
+  /**
    * A block's letter read from the digit OCR draws like it (`87.` taken for `B.7.`, `8.4.` for
    * `B.4.`: decode.ts Candidate.lookAlike). Less than a misread number: the reading keeps the digits
    * OCR read, and only a letter next to one the paper prints cleanly is read so.
@@ -115,6 +120,17 @@ export const PENALTY = {
   /** The questions end where the numbering starts over with nothing telling why (no repeat, key or end mark). */
   endPlain: 3.5,
 } as const;
+
+/**
+ * How hard a paper's stated count first pulls a reading that holds fewer questions (segment.ts
+ * `toStatedCount`): each anchor is worth this much more. A pull that overshoots the count is
+ * halved, one that falls short doubled, up to STATED_COUNT_PULL_MOST; each try is a whole decode.
+ */
+export const STATED_COUNT_PULL = 0.5;
+/** …tried at most this many times… */
+export const STATED_COUNT_TRIES = 2;
+/** …and never more than this: a question whose anchor costs more (a line that reads nothing like one) is not made up to meet a count. */
+export const STATED_COUNT_PULL_MOST = 1;
 
 /** A line set smaller than this share of the body size is no question's lead (a script, a footnote, an axis label)… */
 export const SMALL_SHARE = 0.8;

@@ -166,7 +166,11 @@ function shortPrompt(lines: Line[], anchor: Set<Span>, columnOf: (l: Line) => Co
   const first = prompt.length ? script(prompt[0].text) : null;
   // (Words, not labels: `a) b) c) d)` under pictures is no translation.)
   const translates = (text: string) => script(text) !== first && (text.match(/\p{L}{2,}/gu) ?? []).length >= TRANSLATION_WORDS && /\p{L}{4}/u.test(text);
-  const inOne = prompt.filter(l => first === null || script(l.text) === null || !translates(l.text));
+  // (A translation's last line wrapped on its own, `cm²?`, is the translation's too: a line in the
+  // translation's script right under one of it.)
+  const translation = prompt.map(l => translates(l.text));
+  prompt.forEach((l, k) => { if (k > 0 && translation[k - 1] && script(l.text) !== first && script(l.text) === script(prompt[k - 1].text)) translation[k] = true; });
+  const inOne = prompt.filter((l, k) => first === null || script(l.text) === null || !translation[k]);
   // One line, or a sentence wrapped in a narrow column (see SHORT_PROMPT_EMS).
   const ems = inOne.reduce((n, l) => n + l.spans.reduce((w, s) => w + (s.bbox[2] - s.bbox[0]) / (s.size || 1), 0), 0);
   const wraps = (l: typeof inOne[number]) => lineWraps(l.line, columnOf(l.line), l.size);

@@ -72,7 +72,8 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       // A letter OCR's misreadings make a digit (`A.` read as `4.`) opens an option row, not a question,
       // where the line holds the paper's later option labels too (`A, 28 B. 41`).
       if (ocrNumberText(f.text) !== f.text && /^\s*\p{L}/u.test(f.text) && f.optionLabels.some(i => i > 0)) continue;
-      const read = matchAnchor(f.line, left, bodySize, t, true)?.number ?? null;
+      const anchor = matchAnchor(f.line, left, bodySize, t, true);
+      const read = anchor?.number ?? null;
       // A bracketed lead OCR read cleanly (`(2)`, `[9]`): as on any page, its style its own (a stacked
       // option's `(2)` set in under `Задача 2` is not of the question's style, whatever OCR's
       // misreadings of a bare number make of either). A word's lead is read through the template's
@@ -86,7 +87,7 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
       // holds). A number at the margin in OCR's style (`guess`: see Candidate.guess).
       const prior = { ...f, templateLead: !t.infer, atEdge: true };
       const atMargin = (n: number | null, guess?: true): Candidate => ({ f: prior, lead: null, style: 'ocr', read: n, major: null, ...(guess ? { guess } : {}) });
-      if (read !== null) { push(atMargin(read)); continue; }
+      if (read !== null) { push({ ...atMargin(read), ...(anchor!.runsOn ? { runsOn: true } : {}) }); continue; }
       if (wordAlone(f, words)) { push(atMargin(null)); continue; }
       if (clean && f.lead!.word) { push({ f, lead: f.lead, style: f.lead!.style, read: f.lead!.number, major: f.lead!.major }); continue; }
       // A mark in a number's place (a mark printed in a box stands where its box does: the box's

@@ -371,13 +371,27 @@ function separates(spans: readonly Run[], bestAt: number, mode: GutterMode, rtl:
     if (spans.some(s => s.bbox[0] < bestAt && s.bbox[2] > bestAt && centerY(s.bbox) > from && centerY(s.bbox) < to)) return false;
     // A line whose words stand closer than a gutter on either side of it runs across it (`… tangent
     // to h(x) at` | `x = 1.`): it may only stand above both sides or below both, as a title does.
-    for (const y of bridged(left, right)) {
+    const across = bridged(left, right);
+    for (const y of across) {
       const others = [...left, ...right].filter(s => s.bbox[1] > y || s.bbox[3] < y).map(s => centerY(s.bbox));
       if (others.some(o => o < y) && others.some(o => o > y)) return false;
+    }
+    // …and beside such a line each side holds rows enough of its own to be a column: a question's
+    // stem run across the page over its 2×2 grid of options is one column with a gap in its grid.
+    // (A line runs across where its words stand closer than a gutter on both sides of the band, or
+    // one crosses it. Told on a page of text runs only: a scan's pieces of ink hold no words, and
+    // pieces of one line stand closer than a gutter at many bands the search weighs.)
+    if (spans.every(s => s.text)) {
+      const lines = [...across, ...spans.filter(s => s.bbox[0] < bestAt && s.bbox[2] > bestAt).map(s => centerY(s.bbox))];
+      const ownRows = (side: readonly Run[]) => rowsOf(side.filter(s => !lines.some(y => s.bbox[1] <= y && s.bbox[3] >= y))).length;
+      if (lines.length && Math.min(ownRows(left), ownRows(right)) < TITLED_SIDE_ROWS) return false;
     }
   }
   return true;
 }
+
+/** Under or over a line that runs across a band (a title), each side of a gutter holds at least this many rows of its own. */
+const TITLED_SIDE_ROWS = 3;
 
 /** A side of text, not a margin of marks: at least this share of its characters are letters. */
 const WORDED_SHARE = 0.25;
