@@ -169,8 +169,8 @@ type PaperReading = ReturnType<typeof readPaper>;
  * The reading that holds the count the paper states on its cover, where the best reading holds
  * fewer: each anchor is made worth a little more than its own score (STATED_COUNT_PULL, halved
  * where the reading then holds too many, doubled where still too few), and the first reading
- * holding exactly the count is taken (a
- * selection's `15．` after `10．`, whose block costs a gap, left in question 10's text). Never
+ * holding exactly the count is taken (a selection's `15．` after `10．`, whose block costs a gap,
+ * left in question 10's text). Never
  * toward fewer: the anchors cheapest to leave out of a reading holding too many are as often
  * questions as the lines wrongly taken (OCR's garbled numbers on a scan). Null where no pull
  * reaches the count: the reading stands, and the judge says the count disagrees.
