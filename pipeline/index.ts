@@ -7,7 +7,7 @@ import { dedupStage } from './corpus/dedup-stage.ts';
 import { translateStage } from './translate/stage.ts';
 
 /** Bump when a change to a stage changes what it produces: papers done under another version are redone. */
-export const PIPELINE_VERSION = 38;
+export const PIPELINE_VERSION = 39;
 
 /**
  * The paper stages, in order. Each module is loaded when a paper is first read, not when the

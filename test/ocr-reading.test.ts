@@ -428,6 +428,16 @@ describe('option labels read as digits in a column of options', () => {
     expect(labelRuns(stray, []).map(s => s.text)).toContain('C.');
   });
 
+  it('reads D where a Russian page read its Latin `D.` as a Cyrillic `р.` between A, B, C and E; a run in the page\'s own letters is left', () => {
+    // Fuzzer seed 20261219, paper 0046: `A. 31 / B. 33 / C. 32 / р. 39 / E. 64`, the run broken at
+    // `р.`; the paper's labels were then decided to be parts, and no question had options.
+    const page = lines([0, '2.', 'Найдите', 'площадь'], [40, 'A.', '31'], [40, 'B.', '33'], [40, 'C.', '32'], [40, 'р.', '39'], [40, 'E.', '64']);
+    expect(labelRuns(page, []).filter(s => s.bbox[0] === 40).map(s => s.text)).toEqual(['A.', 'B.', 'C.', 'D.', 'E.']);
+    // Parts lettered in the page's alphabet (`а.` `б.` `в.`) read no Latin letters: nothing to place them by.
+    const own = lines([40, 'а.', 'Найдите'], [40, 'б.', 'Решите'], [40, 'в.', 'Докажите']);
+    expect(labelRuns(own, []).map(s => s.text)).toEqual(own.map(s => s.text));
+  });
+
   it('reads a label whose stop OCR read as a letter or a comma (`As 25`, `C, 29`) at its place, the first of the run too, and only there', () => {
     // An Italian scan's `A. 25 / B. 27 / C. 29 / D. 30 / E. 50` read `As 25 … C, 29`: no first option, a third option lost.
     const page = lines([0, '1.', 'Calcola', '5²'], [40, 'As', '25'], [40, 'B.', '27'], [40, 'C,', '29'], [40, 'D.', '30'], [40, 'E.', '50']);

@@ -156,6 +156,23 @@ describe('decoder', () => {
     expect(cands.map(c => `${c.f.index}:${c.read}:${!!c.instructions}`)).toEqual(['1:1:true', '2:2:true', '3:3:false']);
   });
 
+  it('takes no option OCR could read as a number (`A. 84` as `4. 84`) for a question, in a row or atop a stack of the next labels', () => {
+    // Fuzzer seed 20261219, paper 0046 (a Russian scan, options one under another): `A. 84` taken as
+    // question 4, its question's options then question 4's, and 4's own lead passed over.
+    const pattern = '(?:^|(?<=[\\s:：]))(A|B|C|D|E)\\s*[.．](?![0-9０-９])';
+    const t = { ...generic, options: { ...generic.options, markers: ['A', 'B', 'C', 'D', 'E'], pattern }, re: { ...generic.re, option: new RegExp(pattern, 'gu') } } as Template;
+    const reads = (rows: ReadonlyArray<readonly [string, number, number]>) => {
+      const doc = { ...ocrDoc(ocrRows(rows)), template: t } as PaperDocument;
+      return candidatesOf(doc, lineFeatures(doc, 10, t), new Map(), 10).map(c => `${c.f.index}:${c.read}`);
+    };
+    const stacked = reads([['3. Find the area.', 60, 45], ['A. 84', 80, 45], ['B. 85', 100, 45], ['C. 89', 120, 45], ['4. Find x.', 140, 45]]);
+    expect(stacked.filter(c => c.startsWith('1:'))).toEqual([]);
+    expect(stacked).toContain('4:4');
+    expect(reads([['3. Find the area.', 60, 45], ['A. 84 B. 85 C. 89', 80, 45], ['4. Find x.', 140, 45]])).toEqual(['0:3', '2:4']);
+    // A line `A. 84` with no label after it, in its row or under it, may still be a misread `4.`.
+    expect(reads([['3. Find the area.', 60, 45], ['A. 84', 80, 45], ['Find y.', 100, 45]])).toContain('1:4');
+  });
+
   it('takes a block\'s letter OCR read as a digit (`8.4.`, `81.`) where another of its letters is read cleanly, the decoder to choose', () => {
     // Fuzzer seed 20261214, paper 0042 (a Korean scan): `B.1.` read `81.`, `B.4.` read `8.4.`, `B.7.` read `87.`.
     const { lookAlikes } = labelAlphabets(ROOT);
@@ -237,6 +254,25 @@ describe('decoder', () => {
     expect(cands.find(c => c.f.index === 3)?.lead?.word).toBeTruthy();
     const reading = decode(fs, cands, { ...settings, stated: true });
     expect(reading.anchors.map(a => `${a.number}@${a.candidate.f.index}`)).toEqual(['1@0', '2@2']);
+  });
+
+  it('reads a scan opening late as opening there, not its first number misread as a 1 before a gap; where a count is stated, opening where the count says', () => {
+    // Fuzzer seed 20261219, paper 0026 (a Russian scan stating 14 questions, numbered 5 to 18 after
+    // an instruction list 1–4): `5.` was read as question 1, a misread and a jump to 6 costing less
+    // than opening late; question 5 lost, and the paper ended done.
+    const rows = (first: number, count: number) => features(Array.from({ length: count }, (_, k) => [{ text: `${first + k}. Find x.` }, { text: '(1) 2 (2) 3', options: [0, 1], indent: 15 }]).flat()).map(f => ({ ...f, ocr: true }));
+    // (The numbers read at the margin, in OCR's style; the option rows no candidates.)
+    const ocrCands = (fs: LineFeatures[]) => candidates(fs).filter(c => !c.f.optionLabels.length).map(c => ({ ...c, lead: null, style: 'ocr' }));
+    // A scan opening at 2: its `2.` read as a 1 would open where papers open, at a misread and a gap.
+    const fs = rows(2, 4);
+    const first = (more: Partial<typeof settings>) => decode(fs, ocrCands(fs), { ...settings, ...more }).anchors.map(a => a.number);
+    expect(first({})).toEqual([2, 3, 4, 5]);
+    expect(first({ stated: true })).toEqual([2, 3, 4, 5]);
+    // An instruction list `1.`–`4.` before it, carrying nothing: the stated count places the opening at 5.
+    const listed = [...features(['1. Write in ink.', '2. Answer every question.', '3. Choose one answer.', '4. No calculators.'].map(text => ({ text }))), ...rows(5, 4)].map((f, index) => ({ ...f, index, ocr: true }));
+    const cands = candidates(listed).filter(c => !c.f.optionLabels.length).map(c => (c.f.index >= 4 ? { ...c, lead: null, style: 'ocr' } : c));
+    const read = (more: Partial<typeof settings> & { statedCount?: number }) => decode(listed, cands, { ...settings, ...more }).anchors.map(a => `${a.number}@${a.candidate.f.index}`);
+    expect(read({ stated: true, statedCount: 4 })).toEqual(['5@4', '6@6', '7@8', '8@10']);
   });
 
   it('reads a paper that skips numbers again and again as a selection: a gap before its last number and a late first number as printed', () => {

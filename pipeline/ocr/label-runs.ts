@@ -9,8 +9,13 @@ import type { Column } from '../document.ts';
 import { spansByColumn, spansInRows } from './column-spans.ts';
 import type { RawSpan } from '../providers/pdf.ts';
 
-/** A line's first word as a label: an optional opening bracket, one capital or digit, a stop or closing bracket, and what follows. */
-const LABEL = /^([(（［[]?)([A-Za-z]|\d)([.)．）］\]])(.*)$/u;
+/**
+ * A line's first word as a label: an optional opening bracket, one letter or digit, a stop or closing
+ * bracket, and what follows. A letter of another alphabet stands where OCR, reading a page in its own
+ * language first, drew a Latin label as one of its letters (`р.` for `D.` on a Russian page): it is
+ * read as a digit is, by its place in a run of Latin letters.
+ */
+const LABEL = /^([(（［[]?)([A-Za-z]|\d|\p{L})([.)．）］\]])(.*)$/u;
 /**
  * A line's first word that is a label whose stop OCR lost, run into its option's value: a digit
  * standing for the letter and the value's digits (`C. 8` read `68`). Taken as a label only at a
@@ -136,7 +141,7 @@ export function labelRuns(spans: RawSpan[], columns: Column[]): RawSpan[] {
         } else if (l.lost) {
           // A label run into its value, its stop lost: only where labels stand on both sides.
           if (k > 0 && !run[k - 1].lost) fixed.set(l.span, `${shape.open}${letter}${shape.stop} ${l.rest}`);
-        } else if (/\d/.test(l.char) && l.stop === shape.stop) fixed.set(l.span, `${shape.open}${letter}${l.stop}${l.rest}`);
+        } else if (!/[A-Za-z]/.test(l.char) && l.stop === shape.stop) fixed.set(l.span, `${shape.open}${letter}${l.stop}${l.rest}`);
         // A letter read in the other case, or twice: the run's letter, as its place names it.
         else if (/[A-Za-z]/.test(l.char) && (l.doubled || l.char !== letter)) fixed.set(l.span, `${l.open}${letter}${l.stop}${l.rest}`);
       });

@@ -143,10 +143,12 @@ function readPaper(doc: PaperDocument, bodySize: number, lookAlikes: LookAlikes,
   const candidates = candidatesOf(doc, features, aside, bodySize, lookAlikes);
   // Lines above the pages' bodies, at their places among the body's lines (which a twin reading reorders).
   const head = headLines(doc);
-  const stated = statedCount(doc.cover, t.re.count) !== null;
+  const count = statedCount(doc.cover, t.re.count);
+  const stated = count !== null;
   const reading = decode(features, candidates, {
     opens: n => canOpen(t, n),
     stated,
+    statedCount: count,
     skips,
     maxJump: t.numbering.maxJump ?? 3,
     restartStops: t.numbering.restart === 'stop',

@@ -8,7 +8,7 @@
 import stringSimilarity from 'string-similarity';
 import { leadWords, type LineFeatures } from './candidates.ts';
 import type { Lead } from './lead.ts';
-import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, OCR_SMALL_SHARE, PENALTY, REPEAT_SIMILARITY, REWARD, SELECTION_GAPS, SMALL_SHARE } from './model.ts';
+import { MAX_LOOKBACK, OCR_NEIGHBOURS, OCR_NUMBER_SLACK, OCR_SMALL_SHARE, PENALTY, REPEAT_SIMILARITY, REWARD, SELECTION_GAPS, SMALL_SHARE, STATED_RUN_READ } from './model.ts';
 
 /** The numbers that read `read` with one of their `1`s lost (`14` and `41` for 4; `10` for 0; `11` for 1). */
 const withOne = (read: number): number[] => {
@@ -52,6 +52,12 @@ export interface DecodeSettings {
   opens: (n: number) => boolean;
   /** The paper states how many questions it holds (gaps and a late opening are cheaper, then checked). */
   stated: boolean;
+  /**
+   * The count the paper states, where it states one: a run opening late at m whose count of numbers
+   * from m the paper's lines read (`countSpans`) opens where the count says (a paper's second part, 5
+   * to 18 of 14 questions), at the stated opening's cost, whatever its first number.
+   */
+  statedCount?: number | null;
   /**
    * An earlier reading of the paper skipped numbers again and again between numbers read as printed
    * (a selection that keeps a longer form's numbers, `selectionLike`): its gaps and a late opening
@@ -344,6 +350,22 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     return skipped <= s.maxJump - 1 ? skipped * PENALTY.gapAllowed : s.stated || s.skips ? gap * PENALTY.gapStatedShare : gap;
   };
   const openCost = (n: number) => (s.opens(n) ? 0 : (s.stated || s.skips) && n <= 3 ? PENALTY.openLateStated : PENALTY.openLate);
+  /**
+   * Where the stated count spans a run opened at candidate j numbered m: lines of j's style from it
+   * on read most of m … m + count − 1 (STATED_RUN_READ), as a paper's second part does (5 … 18 of
+   * 14 questions); a selection's numbers leave most of such a span unread. (Lines of j's style only:
+   * a table's `Monday 10` `Tuesday 13` fill no span.)
+   */
+  const lastRead = new Map<string, number>();
+  candidates.forEach((c, k) => { if (c.read !== null) lastRead.set(`${c.style}|${c.read}`, k); });
+  const countSpans = (j: number, m: number) => {
+    const count = s.statedCount;
+    if (!count) return false;
+    let read = 0;
+    for (let n = m; n < m + count; n++) if ((lastRead.get(`${candidates[j].style}|${n}`) ?? -1) >= j) read++;
+    return read >= count * STATED_RUN_READ;
+  };
+  const openingCost = (j: number, m: number) => (!s.opens(m) && countSpans(j, m) ? Math.min(openCost(m), PENALTY.openLateStated) : openCost(m));
 
   // A block's letter (`A` in `A.4`), not a number before the number (`8` in `8.1.`, question 8's part).
   const lettered = candidates.map(c => c.major !== null && /\D/.test(c.major));
@@ -379,6 +401,10 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       v -= leftBehind(i, n, line(j));
     } else {
       v -= gapCost(m - n - 1);
+      // A misreading makes a run whole, never a gap: where i's number as OCR read it is the one
+      // before m, or j's the one after n, the gap is of the reading's making (a scan's `5.` read as
+      // question 1 to open where papers open, then a jump to `6.`), not a question lost.
+      if (m > n + 1 && ((a.read === m - 1 && n !== a.read) || (b.read === n + 1 && m !== b.read))) v -= PENALTY.gapByMisread;
     }
     // A bare number that follows the run's bare number by one, its text hanging past it: the run
     // says what the number is, as a mark would (a paper numbering its questions in the margin).
@@ -449,7 +475,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       numbersOf[j].forEach((m, k) => {
         const emit = own[j] - misreadCost(b, m) + (statedAbove(j, m) ? REWARD.statedRange : 0) + (s.perAnchor ?? 0);
         // Opening the first run here: what comes before is skipped.
-        const open = -skipBefore[j] - openCost(m) - openTwin[j] - openAfterOwn(j, m);
+        const open = -skipBefore[j] - openingCost(j, m) - openTwin[j] - openAfterOwn(j, m);
         const top: number[] = new Array(RUNS).fill(-Infinity);
         const back: (State | null)[] = new Array(RUNS).fill(null);
         top[0] = open;

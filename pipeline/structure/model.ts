@@ -104,6 +104,12 @@ export const PENALTY = {
    * OCR read, and only a letter next to one the paper prints cleanly is read so.
    */
   lookAlike: 0.5,
+  /**
+   * A step that skips numbers where the number OCR read at one of its ends would have stepped by one
+   * (decode.ts transition): the misreading made the gap. With `misread` and the gap's own cost, more
+   * than opening late: a scan's `5.` `6.` `7.` is a paper opening at 5, not a `1` misread and 2–5 lost.
+   */
+  gapByMisread: 2,
   /** OCR read nothing at a mark where the reading places a number. */
   unread: 0.5,
   /** The chain passes over a line of the same lead whose number would stand strictly between its anchors' (a 3 between 2 and 4). */
@@ -131,6 +137,12 @@ export const STATED_COUNT_PULL = 0.5;
 export const STATED_COUNT_TRIES = 2;
 /** …and never more than this: a question whose anchor costs more (a line that reads nothing like one) is not made up to meet a count. */
 export const STATED_COUNT_PULL_MOST = 1;
+
+/**
+ * A run opening late opens where a stated count says (decode.ts `countSpans`) where later lines read
+ * at least this share of the numbers the count spans from its opening: its numbers are all there.
+ */
+export const STATED_RUN_READ = 0.8;
 
 /** A line set smaller than this share of the body size is no question's lead (a script, a footnote, an axis label)… */
 export const SMALL_SHARE = 0.8;

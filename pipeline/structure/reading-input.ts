@@ -70,8 +70,11 @@ export function candidatesOf(doc: PaperDocument, features: LineFeatures[], aside
     if (f.ocr) {
       const left = doc.pages[f.line.page - 1].columns[f.line.column];
       // A letter OCR's misreadings make a digit (`A.` read as `4.`) opens an option row, not a question,
-      // where the line holds the paper's later option labels too (`A, 28 B. 41`).
-      if (ocrNumberText(f.text) !== f.text && /^\s*\p{L}/u.test(f.text) && f.optionLabels.some(i => i > 0)) continue;
+      // where the line holds the paper's later option labels too (`A, 28 B. 41`), or opens a stack of
+      // them, the next line opening with the next label (`A. 84` over `B. 85`).
+      const next = features[f.index + 1];
+      const opensOptions = f.optionLabels.some(i => i > 0) || (f.optionLabels[0] === 0 && next?.optionLabels[0] === 1);
+      if (ocrNumberText(f.text) !== f.text && /^\s*\p{L}/u.test(f.text) && opensOptions) continue;
       const anchor = matchAnchor(f.line, left, bodySize, t, true);
       const read = anchor?.number ?? null;
       // A bracketed lead OCR read cleanly (`(2)`, `[9]`): as on any page, its style its own (a stacked
