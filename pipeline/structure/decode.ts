@@ -365,7 +365,8 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
     for (let n = m; n < m + count; n++) if ((lastRead.get(`${candidates[j].style}|${n}`) ?? -1) >= j) read++;
     return read >= count * STATED_RUN_READ;
   };
-  const openingCost = (j: number, m: number) => (!s.opens(m) && countSpans(j, m) ? Math.min(openCost(m), PENALTY.openLateStated) : openCost(m));
+  // Once per candidate and number, not in each pass of the lattice (the margins run it once per anchor).
+  const openingCost = numbersOf.map((ns, j) => ns.map(m => (!s.opens(m) && countSpans(j, m) ? Math.min(openCost(m), PENALTY.openLateStated) : openCost(m))));
 
   // A block's letter (`A` in `A.4`), not a number before the number (`8` in `8.1.`, question 8's part).
   const lettered = candidates.map(c => c.major !== null && /\D/.test(c.major));
@@ -475,7 +476,7 @@ export function decode(features: LineFeatures[], candidates: Candidate[], s: Dec
       numbersOf[j].forEach((m, k) => {
         const emit = own[j] - misreadCost(b, m) + (statedAbove(j, m) ? REWARD.statedRange : 0) + (s.perAnchor ?? 0);
         // Opening the first run here: what comes before is skipped.
-        const open = -skipBefore[j] - openingCost(j, m) - openTwin[j] - openAfterOwn(j, m);
+        const open = -skipBefore[j] - openingCost[j][k] - openTwin[j] - openAfterOwn(j, m);
         const top: number[] = new Array(RUNS).fill(-Infinity);
         const back: (State | null)[] = new Array(RUNS).fill(null);
         top[0] = open;
